@@ -1,0 +1,76 @@
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildModels } from './core/model.js';
+import { registerResource } from './core/routes.js';
+import type { AppDeps } from './deps.js';
+import { installAuth, type RegisteredRoute } from './plugins/auth.js';
+import { installDocs } from './plugins/docs.js';
+import { installErrorHandler } from './plugins/errors.js';
+import { installValidation } from './plugins/validation.js';
+import { registerAuthRoutes } from './services/ums/auth-routes.js';
+import { syncPermissions } from './services/ums/permissions.js';
+import { registerHealth } from './services/system/health.js';
+import { registerWeb } from './services/system/web.js';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  routes: RegisteredRoute[];
+}
+
+/**
+ * Builds the Fastify app without listening: infrastructure, then services, then routes; permission rows are
+ * synchronised from the registered routes when the app is ready. Tests call inject() on it.
+ */
+export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    exposeHeadRoutes: false,
+    return503OnClosing: true,
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+  const routes: RegisteredRoute[] = [];
+  installAuth(app, deps, routes);
+  installValidation(app);
+  installErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
+        frameSrc: ['https://accounts.google.com/gsi/'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+  await app.register(formbody);
+  await installDocs(app);
+
+  const models = deps.engine.models;
+  for (const model of models.values()) {
+    if (config.services.includes(model.spec.service)) registerResource(app, deps.engine, model);
+  }
+  if (config.services.includes('ums')) registerAuthRoutes(app, deps);
+  registerHealth(app, deps);
+  await registerWeb(app, deps);
+
+  app.addHook('onReady', async () => {
+    const guarded = routes.filter((r) => r.access === 'permission');
+    await syncPermissions(deps.db, guarded, config.services);
+  });
+  return { app, routes };
+}
+
+export { buildModels };

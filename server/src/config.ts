@@ -1,0 +1,84 @@
+import path from 'node:path';
+
+/** Every environment variable the server reads, parsed once. README.md lists the same set. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  role: 'api' | 'worker' | 'all';
+  services: string[];
+  secretsKey: string | null;
+  secretsKeysOld: string[];
+  jwtSecret: string | null;
+  tokenTtlSeconds: number;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  seedDemo: boolean;
+  googleClientId: string | null;
+  allowedGoogleDomains: string[];
+  googleCertsUrl: string | null;
+  loginMaxAttempts: number;
+  loginIpMaxAttempts: number;
+  loginWindowSeconds: number;
+  trustProxy: string | boolean;
+  webDist: string;
+  logLevel: string;
+  bodyLimit: number;
+}
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export const ALL_SERVICES = ['dms', 'ums', 'nms', 'umms', 'analytics', 'mms'];
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const role = env.ROLE ?? 'all';
+  if (role !== 'api' && role !== 'worker' && role !== 'all') {
+    throw new Error(`ROLE must be api, worker or all, got "${role}"`);
+  }
+  const services = env.SERVICES ? list(env.SERVICES) : ALL_SERVICES;
+  const unknown = services.filter((s) => !ALL_SERVICES.includes(s));
+  if (unknown.length) throw new Error(`SERVICES names unknown services: ${unknown.join(', ')}`);
+  const trust = env.TRUST_PROXY;
+  return {
+    port: int(env.PORT, 8080, 'PORT'),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
+    databaseUrl: env.DATABASE_URL || null,
+    role,
+    services,
+    secretsKey: env.SECRETS_KEY || null,
+    secretsKeysOld: list(env.SECRETS_KEYS_OLD),
+    jwtSecret: env.JWT_SECRET || null,
+    tokenTtlSeconds: int(env.TOKEN_TTL_SECONDS, 3600, 'TOKEN_TTL_SECONDS'),
+    adminEmail: env.ADMIN_EMAIL || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO !== 'false' && env.SEED_DEMO !== '0' : true,
+    googleClientId: env.GOOGLE_CLIENT_ID || null,
+    allowedGoogleDomains: list(env.ALLOWED_GOOGLE_DOMAINS).map((d) => d.toLowerCase()),
+    googleCertsUrl: env.GOOGLE_CERTS_URL || null,
+    loginMaxAttempts: int(env.LOGIN_MAX_ATTEMPTS, 5, 'LOGIN_MAX_ATTEMPTS'),
+    loginIpMaxAttempts: int(env.LOGIN_IP_MAX_ATTEMPTS, 100, 'LOGIN_IP_MAX_ATTEMPTS'),
+    loginWindowSeconds: int(env.LOGIN_WINDOW_SECONDS, 900, 'LOGIN_WINDOW_SECONDS'),
+    trustProxy: trust === undefined || trust === '' ? false : trust === 'true' ? true : trust,
+    webDist: path.resolve(env.WEB_DIST ?? path.join(REPO_ROOT, 'web', 'dist')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    bodyLimit: int(env.BODY_LIMIT_BYTES, 1_048_576, 'BODY_LIMIT_BYTES'),
+    ...overrides,
+  };
+}

@@ -1,0 +1,24 @@
+import type { ErrorCode } from '@sitefleet/shared';
+import { ERROR_CODES } from '@sitefleet/shared';
+
+/** A failure the client caused or may see: carries a stable code, an HTTP status and optional field errors. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = ERROR_CODES[code];
+  }
+}
+
+export const badRequest = (message: string) => new AppError('bad_request', message);
+export const notFound = (message = 'Not found') => new AppError('not_found', message);
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new AppError('forbidden', message);
+export const unauthorized = (message = 'Authentication required') => new AppError('unauthorized', message);
+export const conflict = (message: string) => new AppError('conflict', message);
+export const invalid = (fields: Record<string, string>, message = 'Some fields are not valid') =>
+  new AppError('validation_failed', message, fields);

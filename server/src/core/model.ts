@@ -1,0 +1,125 @@
+import type { FieldSpec } from '@sitefleet/shared';
+import type { ResourceModel, ServerResource } from './resource.js';
+import { ident } from './sql.js';
+
+export class DeclarationError extends Error {
+  constructor(resource: string, problem: string) {
+    super(`Resource "${resource}": ${problem}`);
+  }
+}
+
+const META_SORTABLE = ['id', 'created_at', 'updated_at'];
+const IDENT = /^[a-z_][a-z0-9_]*$/;
+
+function checkField(r: string, name: string, f: FieldSpec, known: Set<string>): void {
+  const fail = (problem: string) => {
+    throw new DeclarationError(r, `field "${name}" ${problem}`);
+  };
+  if (!IDENT.test(name)) fail('is not a valid column name (lower_snake_case)');
+  if ((f.kind === 'enum' || (f.kind === 'strings' && f.values)) && !f.values?.length) fail('needs values');
+  if ((f.kind === 'reference' || f.kind === 'references') && !f.reference) fail('needs a reference resource');
+  if (f.reference && !known.has(f.reference)) fail(`refers to unknown resource "${f.reference}"`);
+  const hidden = f.secret || f.kind === 'secret' || f.writeOnly;
+  if (hidden && (f.filter || f.sortable || f.searchable))
+    fail('is secret or write-only and cannot be filtered, sorted or searched');
+  if (f.filter === 'range' && !['integer', 'number', 'timestamp', 'string'].includes(f.kind)) {
+    fail(`cannot have a range filter on kind ${f.kind}`);
+  }
+  if (f.filter === 'search' && !['string', 'text'].includes(f.kind))
+    fail(`cannot have a search filter on kind ${f.kind}`);
+  if (f.searchable && !['string', 'text'].includes(f.kind)) fail(`cannot be searchable on kind ${f.kind}`);
+  if (f.sortable && ['json', 'references', 'strings'].includes(f.kind))
+    fail(`cannot be sortable on kind ${f.kind}`);
+  if (f.readOnly && f.required) fail('cannot be both read-only and required');
+}
+
+/** Checks every declaration and precomputes what the engine needs. Any problem stops start-up. */
+export function buildModels(resources: ServerResource[]): Map<string, ResourceModel> {
+  const names = new Set<string>();
+  const paths = new Set<string>();
+  for (const r of resources) {
+    const { name, path } = r.spec;
+    if (names.has(name)) throw new DeclarationError(name, 'is declared twice');
+    if (paths.has(path)) throw new DeclarationError(name, `path ${path} is declared twice`);
+    if (!IDENT.test(name.replace(/-/g, '_'))) throw new DeclarationError(name, 'has an invalid name');
+    if (!path.startsWith(`${r.spec.service}/`))
+      throw new DeclarationError(name, `path must start with ${r.spec.service}/`);
+    names.add(name);
+    paths.add(path);
+  }
+  const models = new Map<string, ResourceModel>();
+  for (const r of resources) models.set(r.spec.name, buildModel(r, names));
+  return models;
+}
+
+function buildModel(r: ServerResource, known: Set<string>): ResourceModel {
+  const { spec } = r;
+  const name = spec.name;
+  const fields = spec.fields;
+  for (const [fname, f] of Object.entries(fields)) checkField(name, fname, f, known);
+  const virtual = new Set<string>(r.virtualFields ?? []);
+  for (const v of virtual) {
+    if (!fields[v]) throw new DeclarationError(name, `virtual field "${v}" is not declared`);
+  }
+  const computed = r.computed ?? {};
+  for (const c of Object.keys(computed)) {
+    if (fields[c] || !IDENT.test(c))
+      throw new DeclarationError(name, `computed field "${c}" clashes or is invalid`);
+  }
+  const customFilters = r.customFilters ?? {};
+  const isSecret = (f: FieldSpec) => f.secret === true || f.kind === 'secret';
+  const secretFields = Object.keys(fields).filter((k) => isSecret(fields[k]!));
+  const outputColumns = Object.keys(fields).filter(
+    (k) => !virtual.has(k) && !fields[k]!.writeOnly && !isSecret(fields[k]!),
+  );
+  const sortable = new Set([
+    ...META_SORTABLE,
+    ...Object.keys(fields).filter((k) => fields[k]!.sortable),
+    ...Object.keys(computed).filter((k) => computed[k]!.sortable),
+  ]);
+  const filterable = new Set([
+    'id',
+    'created_at',
+    'updated_at',
+    ...Object.keys(fields).filter((k) => fields[k]!.filter),
+    ...Object.keys(customFilters),
+  ]);
+  const searchable = Object.keys(fields).filter((k) => fields[k]!.searchable);
+  if (!sortable.has(spec.defaultSort.field)) {
+    throw new DeclarationError(name, `default sort "${spec.defaultSort.field}" is not a sortable field`);
+  }
+  if (!fields[spec.titleField] && spec.titleField !== 'id') {
+    throw new DeclarationError(name, `title field "${spec.titleField}" is not declared`);
+  }
+  const table = name.replace(/-/g, '_');
+  const select = ['id', ...outputColumns, 'created_at', 'updated_at', 'version'].map((c) => `t.${ident(c)}`);
+  for (const s of secretFields) select.push(`(t.${ident(s)} IS NOT NULL) AS ${ident(`${s}_set`)}`);
+  for (const [c, def] of Object.entries(computed)) select.push(`(${def.sql}) AS ${ident(c)}`);
+  const ops = spec.operations ?? {};
+  return {
+    name,
+    path: spec.path,
+    table,
+    spec,
+    fields,
+    outputColumns,
+    selectList: select.join(', '),
+    secretFields,
+    virtualFields: virtual,
+    writableFields: Object.keys(fields).filter((k) => !fields[k]!.readOnly),
+    filterable,
+    sortable,
+    searchable,
+    computed,
+    customFilters,
+    hooks: r.hooks ?? {},
+    rowFilter: r.rowFilter ?? null,
+    operations: {
+      create: ops.create !== false,
+      update: ops.update !== false,
+      delete: ops.delete !== false,
+      patch: ops.patch === true,
+    },
+    source: r,
+  };
+}

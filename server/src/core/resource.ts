@@ -1,0 +1,81 @@
+import type { FieldSpec, Fields, ResourceSpec } from '@sitefleet/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../db/db.js';
+import type { Params } from './sql.js';
+import type { RequestContext } from './context.js';
+
+export type Row = Record<string, unknown>;
+
+export interface WriteEvent {
+  ctx: RequestContext;
+  tx: Queryable;
+  /** The request body after validation (only fields the client sent). */
+  input: Row;
+  /** Column values about to be written; hooks may add, change or remove entries. */
+  values: Row;
+  /** The stored row before an update; null on create. */
+  existing: Row | null;
+}
+
+export interface ResourceHooks {
+  /** Runs inside the write transaction before the row is written; throw invalid() to refuse. */
+  beforeWrite?(event: WriteEvent): Promise<void> | void;
+  /** Runs inside the write transaction after the row is written. */
+  afterWrite?(event: WriteEvent & { record: Row }): Promise<void> | void;
+  /** Runs inside the delete transaction before the row is deleted; throw to refuse. */
+  beforeDelete?(event: { ctx: RequestContext; tx: Queryable; existing: Row }): Promise<void> | void;
+}
+
+/** A read-only value computed in SQL for every row (a count of related rows, say). */
+export interface ComputedField {
+  sql: string;
+  kind: 'integer' | 'number' | 'string' | 'boolean';
+  sortable?: boolean;
+}
+
+/** A filter key whose SQL the resource writes itself (name stripping, counts over relations). */
+export type CustomFilter = (value: unknown, params: Params) => string | null;
+
+/** Row-level access: a SQL condition merged into every list, read, update and delete of the resource. */
+export type RowFilter = (ctx: RequestContext, params: Params) => string | null;
+
+export interface ServerResource<F extends Fields = Fields> {
+  spec: ResourceSpec<F>;
+  /** Fields accepted on write but not stored in a column of the same name (passwords). */
+  virtualFields?: string[];
+  hooks?: ResourceHooks;
+  computed?: Record<string, ComputedField>;
+  customFilters?: Record<string, CustomFilter>;
+  rowFilter?: RowFilter;
+  /** Extra routes (custom actions) registered under the resource's path. */
+  actions?: (app: FastifyInstance, model: ResourceModel) => void;
+}
+
+export function defineServerResource<F extends Fields>(r: ServerResource<F>): ServerResource<F> {
+  return r;
+}
+
+/** A checked declaration with everything the generic engine needs precomputed. */
+export interface ResourceModel {
+  name: string;
+  path: string;
+  table: string;
+  spec: ResourceSpec;
+  fields: Record<string, FieldSpec>;
+  /** Columns returned to clients (no secret, write-only or virtual fields). */
+  outputColumns: string[];
+  /** SELECT list for output: columns, secret presence flags and computed values. */
+  selectList: string;
+  secretFields: string[];
+  virtualFields: Set<string>;
+  writableFields: string[];
+  filterable: Set<string>;
+  sortable: Set<string>;
+  searchable: string[];
+  computed: Record<string, ComputedField>;
+  customFilters: Record<string, CustomFilter>;
+  hooks: ResourceHooks;
+  rowFilter: RowFilter | null;
+  operations: { create: boolean; update: boolean; delete: boolean; patch: boolean };
+  source: ServerResource;
+}

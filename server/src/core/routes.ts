@@ -1,0 +1,197 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Engine } from './crud.js';
+import { badRequest } from './errors.js';
+import { parseListQuery, type RawListQuery } from './query.js';
+import type { ResourceModel, Row } from './resource.js';
+import {
+  bodySchema,
+  errorSchema,
+  getManyBodySchema,
+  idParamsSchema,
+  idsQuerySchema,
+  listQuerySchema,
+  recordSchema,
+} from './schema.js';
+
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  422: errorSchema,
+};
+
+function idOf(request: FastifyRequest): number {
+  return Number((request.params as { id: string }).id);
+}
+
+/** The version a write is based on: the body's `version`, or an If-Match header. */
+function expectedVersion(request: FastifyRequest, body: Row): number | null {
+  if (typeof body.version === 'number') return body.version;
+  const ifMatch = request.headers['if-match'];
+  if (typeof ifMatch === 'string') {
+    const n = Number(ifMatch.replace(/^W\//, '').replace(/"/g, ''));
+    if (Number.isInteger(n) && n > 0) return n;
+    throw badRequest('If-Match must carry the record version');
+  }
+  return null;
+}
+
+/** Registers the generic CRUD routes of one declared resource, plus its custom actions. */
+export function registerResource(app: FastifyInstance, engine: Engine, model: ResourceModel): void {
+  const base = `/${model.path}`;
+  const record = recordSchema(model);
+  const tags = [model.spec.service];
+  const one = { 200: { type: 'object', properties: { data: record } }, ...errors };
+  const config = { access: 'permission' as const };
+
+  app.get(base, {
+    config,
+    schema: {
+      tags,
+      summary: `List ${model.spec.label}`,
+      querystring: listQuerySchema,
+      response: {
+        200: {
+          type: 'object',
+          properties: {
+            data: { type: 'array', items: record },
+            meta: { type: 'object', properties: { total: { type: 'integer' } } },
+          },
+        },
+        ...errors,
+      },
+    },
+    handler: async (request) => {
+      const lp = parseListQuery(model, request.query as RawListQuery);
+      const { data, total } = await engine.list(request.ctx, model, lp);
+      return { data, meta: { total } };
+    },
+  });
+
+  app.post(`${base}/get-many`, {
+    config,
+    schema: {
+      tags,
+      summary: `Get several ${model.spec.label} by id`,
+      body: getManyBodySchema,
+      response: {
+        200: { type: 'object', properties: { data: { type: 'array', items: record } } },
+        ...errors,
+      },
+    },
+    handler: async (request) => {
+      const ids = (request.body as { ids: Array<number | string> }).ids.map(Number);
+      if (ids.some((i) => !Number.isInteger(i) || i < 1))
+        throw badRequest('ids must be positive whole numbers');
+      return { data: await engine.getMany(request.ctx, model, ids) };
+    },
+  });
+
+  app.get(`${base}/:id`, {
+    config,
+    schema: { tags, summary: `Get one of ${model.spec.label}`, params: idParamsSchema, response: one },
+    handler: async (request) => ({ data: await engine.getOne(request.ctx, model, idOf(request)) }),
+  });
+
+  if (model.operations.create) {
+    app.post(base, {
+      config,
+      schema: {
+        tags,
+        summary: `Create one of ${model.spec.label}`,
+        body: bodySchema(model, 'create'),
+        response: { 201: { type: 'object', properties: { data: record } }, ...errors },
+      },
+      handler: async (request, reply: FastifyReply) => {
+        const data = await engine.create(request.ctx, model, request.body as Row);
+        return reply.status(201).send({ data });
+      },
+    });
+  }
+
+  if (model.operations.update) {
+    const method = model.operations.patch ? 'PATCH' : 'PUT';
+    app.route({
+      method,
+      url: `${base}/:id`,
+      config,
+      schema: {
+        tags,
+        summary: `Update one of ${model.spec.label} (send the version you read; a stale one is refused with 409)`,
+        params: idParamsSchema,
+        body: bodySchema(model, 'update'),
+        response: one,
+      },
+      handler: async (request) => {
+        const body = request.body as Row;
+        const version = expectedVersion(request, body);
+        if (version === null)
+          throw badRequest('version is required: send the version of the record you edited');
+        return { data: await engine.update(request.ctx, model, idOf(request), body, version) };
+      },
+    });
+  }
+
+  if (model.operations.delete) {
+    app.delete(`${base}/:id`, {
+      config,
+      schema: { tags, summary: `Delete one of ${model.spec.label}`, params: idParamsSchema, response: one },
+      handler: async (request) => {
+        const [data] = await engine.remove(request.ctx, model, [idOf(request)]);
+        return { data };
+      },
+    });
+    app.delete(base, {
+      config,
+      schema: {
+        tags,
+        summary: `Delete several ${model.spec.label} (all or none)`,
+        querystring: idsQuerySchema,
+        response: {
+          200: { type: 'object', properties: { data: { type: 'array', items: { type: 'integer' } } } },
+          ...errors,
+        },
+      },
+      handler: async (request) => {
+        const ids = [...new Set((request.query as { ids: string }).ids.split(',').map(Number))];
+        const removed = await engine.remove(request.ctx, model, ids);
+        return { data: removed.map((r) => Number(r.id)) };
+      },
+    });
+  }
+
+  if (model.secretFields.length || Object.values(model.fields).some((f) => f.secretKeys?.length)) {
+    app.post(`${base}/:id/reveal`, {
+      config,
+      schema: {
+        tags,
+        summary: `Reveal one secret field of one of ${model.spec.label} (audited)`,
+        params: idParamsSchema,
+        body: {
+          type: 'object',
+          properties: { field: { type: 'string', maxLength: 100 } },
+          required: ['field'],
+          additionalProperties: false,
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { data: { type: 'object', properties: { value: { type: ['string', 'null'] } } } },
+          },
+          ...errors,
+        },
+      },
+      handler: async (request) => {
+        const { field } = request.body as { field: string };
+        const id = idOf(request);
+        const value = await engine.reveal(request.ctx, model, id, field);
+        await request.ctx.audit('reveal_secret', `${model.name}/${id}`, { field });
+        return { data: { value } };
+      },
+    });
+  }
+
+  model.source.actions?.(app, model);
+}

@@ -1,0 +1,156 @@
+import type { FieldSpec } from '@sitefleet/shared';
+import { LIMITS } from '@sitefleet/shared';
+import type { ResourceModel } from './resource.js';
+
+export type JsonSchema = Record<string, unknown>;
+
+const META = ['id', 'created_at', 'updated_at', 'version'] as const;
+
+/** The JSON schema of one field's value (without null). */
+export function fieldSchema(f: FieldSpec): JsonSchema {
+  const base: JsonSchema = f.label ? { description: f.label } : {};
+  switch (f.kind) {
+    case 'string':
+    case 'text':
+    case 'secret':
+      return {
+        ...base,
+        type: 'string',
+        maxLength: f.maxLength ?? (f.kind === 'text' ? 65_535 : f.kind === 'secret' ? 4096 : 255),
+        ...(f.minLength ? { minLength: f.minLength } : {}),
+        ...(f.format ? { format: f.format === 'url' ? 'uri' : f.format === 'ip' ? 'ipv4' : f.format } : {}),
+      };
+    case 'integer':
+    case 'reference':
+      return { ...base, type: 'integer', ...(f.kind === 'reference' ? { minimum: 1 } : {}), ...range(f) };
+    case 'timestamp':
+      return { ...base, type: 'integer', minimum: 0 };
+    case 'number':
+      return { ...base, type: 'number', ...range(f) };
+    case 'boolean':
+      return { ...base, type: 'boolean' };
+    case 'enum':
+      return { ...base, enum: [...(f.values ?? [])] };
+    case 'json':
+      return { ...base, type: 'object', additionalProperties: true };
+    case 'references':
+      return {
+        ...base,
+        type: 'array',
+        items: { type: 'integer', minimum: 1 },
+        maxItems: LIMITS.maxPerPage,
+        uniqueItems: true,
+      };
+    case 'strings':
+      return {
+        ...base,
+        type: 'array',
+        items: f.values ? { enum: [...f.values] } : { type: 'string', maxLength: f.maxLength ?? 255 },
+        maxItems: 1000,
+        uniqueItems: true,
+      };
+  }
+}
+
+function range(f: FieldSpec): JsonSchema {
+  return {
+    ...(f.min !== undefined ? { minimum: f.min } : {}),
+    ...(f.max !== undefined ? { maximum: f.max } : {}),
+  };
+}
+
+function nullable(s: JsonSchema): JsonSchema {
+  if (Array.isArray(s.enum)) return { ...s, enum: [...(s.enum as unknown[]), null] };
+  return { ...s, type: [s.type as string, 'null'] };
+}
+
+/** What the API returns for one record; fast-json-stringify drops anything not named here. */
+export function recordSchema(model: ResourceModel): JsonSchema {
+  const properties: Record<string, JsonSchema> = {
+    id: { type: 'integer' },
+    created_at: { type: 'integer' },
+    updated_at: { type: 'integer' },
+    version: { type: 'integer' },
+  };
+  for (const c of model.outputColumns) properties[c] = nullable(fieldSchema(model.fields[c]!));
+  for (const s of model.secretFields) properties[`${s}_set`] = { type: 'boolean' };
+  for (const [c, def] of Object.entries(model.computed)) properties[c] = { type: [def.kind, 'null'] };
+  return { type: 'object', properties };
+}
+
+/**
+ * The body of a create or update. Read-only, meta and computed values are accepted (a console sends back
+ * what it read) and ignored; any other unknown field is refused.
+ */
+export function bodySchema(model: ResourceModel, mode: 'create' | 'update'): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const [name, f] of Object.entries(model.fields)) {
+    if (f.readOnly) {
+      properties[name] = {};
+      continue;
+    }
+    let s = fieldSchema(f);
+    if (f.required) {
+      if (s.type === 'string' && !s.minLength) s = { ...s, minLength: 1 };
+      if (s.type === 'array') s = { ...s, minItems: 1 };
+      if (mode === 'create') required.push(name);
+    } else {
+      s = nullable(s);
+    }
+    properties[name] = s;
+  }
+  for (const m of META) properties[m] = m === 'version' ? { type: 'integer', minimum: 1 } : {};
+  for (const s of model.secretFields) properties[`${s}_set`] = {};
+  for (const c of Object.keys(model.computed)) properties[c] = {};
+  return { type: 'object', properties, required, additionalProperties: false };
+}
+
+export const listQuerySchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    sortBy: { type: 'string', maxLength: 64 },
+    sortOrder: { type: 'string', maxLength: 4 },
+    page: { type: 'string', maxLength: 10 },
+    perPage: { type: 'string', maxLength: 10 },
+    filter: { type: 'string', maxLength: 100_000 },
+    statistics: { type: 'string', maxLength: 10 },
+  },
+  additionalProperties: false,
+};
+
+export const idParamsSchema: JsonSchema = {
+  type: 'object',
+  properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' } },
+  required: ['id'],
+};
+
+export const idsQuerySchema: JsonSchema = {
+  type: 'object',
+  properties: { ids: { type: 'string', pattern: '^[1-9][0-9]{0,15}(,[1-9][0-9]{0,15}){0,4999}$' } },
+  required: ['ids'],
+  additionalProperties: false,
+};
+
+export const getManyBodySchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    ids: { type: 'array', items: { type: ['integer', 'string'] }, maxItems: LIMITS.maxPerPage },
+  },
+  required: ['ids'],
+  additionalProperties: false,
+};
+
+export const errorSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    error: {
+      type: 'object',
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        fields: { type: 'object', additionalProperties: { type: 'string' } },
+      },
+    },
+  },
+};

@@ -1,0 +1,42 @@
+/** The one database interface the server uses: parameterised SQL on PGlite (embedded) or PostgreSQL. */
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction; use only the tx handle inside (on PGlite the outer handle would wait). */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a script of several statements (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL error codes the engine maps to client errors. */
+export const PG = {
+  uniqueViolation: '23505',
+  foreignKeyViolation: '23503',
+  notNullViolation: '23502',
+  checkViolation: '23514',
+  invalidTextRepresentation: '22P02',
+  numericOutOfRange: '22003',
+} as const;
+
+export function pgErrorCode(err: unknown): string | undefined {
+  if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string') return err.code;
+  return undefined;
+}
+
+export function pgConstraint(err: unknown): string | undefined {
+  if (err && typeof err === 'object' && 'constraint' in err && typeof err.constraint === 'string') {
+    return err.constraint;
+  }
+  // PGlite reports the constraint in the detail/message only in some versions.
+  if (err instanceof Error) return /constraint "([^"]+)"/.exec(err.message)?.[1];
+  return undefined;
+}

@@ -1,0 +1,54 @@
+import pg from 'pg';
+import type { Db, Queryable } from './db.js';
+
+const typeParsers: Record<number, (v: string) => unknown> = {
+  20: (v) => Number(v), // int8
+  1700: (v) => Number(v), // numeric
+};
+
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    return typeParsers[oid] ?? pg.types.getTypeParser(oid, format);
+  },
+};
+
+function wrap(c: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params?: unknown[]) {
+      const r = await c.query({ text: sql, values: params, types } as pg.QueryConfig);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+    },
+  };
+}
+
+export async function openPostgres(url: string, max = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // A dropped idle connection must not crash the process; the next query gets a fresh one.
+  pool.on('error', () => undefined);
+  const outer = wrap(pool);
+  await outer.query('SELECT 1');
+  return {
+    kind: 'postgres',
+    query: outer.query,
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

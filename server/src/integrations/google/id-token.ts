@@ -1,0 +1,59 @@
+import { OAuth2Client } from 'google-auth-library';
+
+export interface GoogleIdentity {
+  iss: string;
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  hostedDomain: string | null;
+  name: string | null;
+  familyName: string | null;
+  picture: string | null;
+}
+
+export class GoogleTokenError extends Error {}
+
+/**
+ * Verifies Google ID tokens (signature against Google's published certificates, audience, issuer, expiry)
+ * and restricts the hosted domain (hd) to the company's domains. The certificate URL can be pointed at a
+ * local server for tests; in production it stays Google's.
+ */
+export class GoogleIdTokenVerifier {
+  private readonly client: OAuth2Client;
+  constructor(
+    private readonly clientId: string,
+    private readonly allowedDomains: string[],
+    certsUrl: string | null = null,
+  ) {
+    this.client = new OAuth2Client({
+      clientId,
+      ...(certsUrl ? { endpoints: { oauth2FederatedSignonPemCertsUrl: certsUrl } } : {}),
+    });
+  }
+
+  async verify(idToken: string): Promise<GoogleIdentity> {
+    let payload;
+    try {
+      const ticket = await this.client.verifyIdToken({ idToken, audience: this.clientId });
+      payload = ticket.getPayload();
+    } catch (err) {
+      throw new GoogleTokenError(`Google token refused: ${(err as Error).message}`);
+    }
+    if (!payload?.sub || !payload.email) throw new GoogleTokenError('Google token lacks subject or e-mail');
+    const hd = payload.hd?.toLowerCase() ?? null;
+    if (!hd || !this.allowedDomains.includes(hd))
+      throw new GoogleTokenError('Only company emails are allowed');
+    if (!payload.email.toLowerCase().endsWith(`@${hd}`))
+      throw new GoogleTokenError('Only company emails are allowed');
+    return {
+      iss: 'https://accounts.google.com',
+      sub: payload.sub,
+      email: payload.email.toLowerCase(),
+      emailVerified: payload.email_verified === true,
+      hostedDomain: hd,
+      name: payload.given_name ?? payload.name ?? null,
+      familyName: payload.family_name ?? null,
+      picture: payload.picture ?? null,
+    };
+  }
+}

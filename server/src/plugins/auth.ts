@@ -1,0 +1,131 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { AuthUser, RequestContext } from '../core/context.js';
+import { writeAudit } from '../core/audit.js';
+import { forbidden, unauthorized } from '../core/errors.js';
+import { GoogleTokenError } from '../integrations/google/id-token.js';
+import { loadPrincipal, resolveGoogleUser } from '../services/ums/principal.js';
+import type { AppDeps } from '../deps.js';
+
+export type Access = 'public' | 'user' | 'permission';
+const ACCESS: Access[] = ['public', 'user', 'permission'];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route: anyone, any signed-in user, or users whose roles hold (method, route). */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+const ACTIVITY_WRITE_INTERVAL = 60;
+
+function methods(route: RouteOptions): string[] {
+  return (Array.isArray(route.method) ? route.method : [route.method]).map(String);
+}
+
+/**
+ * Collects every route with its declared access rule and enforces it on every request. A route that
+ * declares no rule stops the server before it listens.
+ */
+export function installAuth(app: FastifyInstance, deps: AppDeps, routes: RegisteredRoute[]): void {
+  const collected: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    collected.push(route);
+  });
+  app.addHook('onReady', async () => {
+    for (const r of collected) {
+      for (const m of methods(r)) routes.push({ method: m, url: r.url, access: r.config?.access });
+    }
+    const missing = routes.filter((r) => !r.access || !ACCESS.includes(r.access));
+    if (missing.length) {
+      throw new Error(
+        `Routes without an access rule (config.access = public | user | permission): ${missing.map((r) => `${r.method} ${r.url}`).join(', ')}`,
+      );
+    }
+  });
+
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+  app.addHook('onRequest', async (request) => {
+    request.ctx = makeContext(deps, request, null);
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (access === 'public') return;
+    const user = await authenticate(deps, request, access === 'permission');
+    request.ctx = makeContext(deps, request, user);
+  });
+}
+
+function makeContext(deps: AppDeps, request: FastifyRequest, user: AuthUser | null): RequestContext {
+  return {
+    user,
+    ip: request.ip,
+    db: deps.db,
+    audit: (action, target, detail) =>
+      writeAudit(deps.db, {
+        actorId: user?.id ?? null,
+        action,
+        target,
+        ip: request.ip,
+        ...(detail ? { detail } : {}),
+      }),
+  };
+}
+
+async function identify(
+  deps: AppDeps,
+  request: FastifyRequest,
+): Promise<{ userId: number; epoch: number | null }> {
+  const header = request.headers.authorization ?? '';
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
+  if (!match) throw unauthorized('Authentication required');
+  const token = match[1]!;
+  const authType = String(request.headers.authtype ?? 'password').toLowerCase();
+  if (authType === 'google') {
+    if (!deps.google) throw unauthorized('Google sign-in is not configured');
+    try {
+      const identity = await deps.google.verify(token);
+      return { userId: await resolveGoogleUser(deps.db, identity), epoch: null };
+    } catch (err) {
+      if (err instanceof GoogleTokenError) throw unauthorized(err.message);
+      throw err;
+    }
+  }
+  if (authType !== 'password') throw unauthorized('Unknown AuthType');
+  const claims = await deps.tokens.verify(token);
+  return { userId: claims.userId, epoch: claims.sessionEpoch };
+}
+
+async function authenticate(
+  deps: AppDeps,
+  request: FastifyRequest,
+  needsPermission: boolean,
+): Promise<AuthUser> {
+  const { userId, epoch } = await identify(deps, request);
+  const route = request.routeOptions.url ?? '';
+  const p = await loadPrincipal(deps.db, userId, request.method, route);
+  if (!p || p.disabled || (epoch !== null && epoch !== p.sessionEpoch)) {
+    throw unauthorized(p?.disabled ? 'This account is disabled' : 'Your session has ended; sign in again');
+  }
+  const now = Math.floor(Date.now() / 1000);
+  if (!p.lastActivity || now - p.lastActivity > ACTIVITY_WRITE_INTERVAL) {
+    await deps.db.query('UPDATE users SET last_activity = $2 WHERE id = $1', [p.user.id, now]);
+  }
+  if (needsPermission && !p.allowed) {
+    await writeAudit(deps.db, {
+      actorId: p.user.id,
+      action: 'permission_denied',
+      target: `${request.method} ${route}`,
+      ip: request.ip,
+    });
+    throw forbidden(`You do not have permission for ${request.method} ${route}`);
+  }
+  return p.user;
+}

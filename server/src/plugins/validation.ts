@@ -1,0 +1,114 @@
+import Ajv, { type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { AppError, badRequest, invalid } from '../core/errors.js';
+
+type AjvClass = typeof Ajv.default;
+type FormatsFn = typeof addFormats.default;
+const AjvCtor = ((Ajv as unknown as { default?: AjvClass }).default ?? Ajv) as AjvClass;
+const addFormatsFn = ((addFormats as unknown as { default?: FormatsFn }).default ?? addFormats) as FormatsFn;
+
+function makeAjv(coerce: boolean) {
+  const ajv = new AjvCtor({
+    allErrors: !coerce,
+    coerceTypes: coerce ? 'array' : false,
+    removeAdditional: false,
+    useDefaults: false,
+    strict: false,
+  });
+  addFormatsFn(ajv);
+  return ajv;
+}
+
+const bodyAjv = makeAjv(false);
+const paramsAjv = makeAjv(true);
+
+/** Field-level message for one schema failure, worded for the person filling the form. */
+function message(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+      return 'Required';
+    case 'type':
+      return e.data === null
+        ? 'Required'
+        : `Must be ${String(p.type)
+            .replace(',null', '')
+            .replace(/^(integer|number)$/, 'a number')
+            .replace(/^(string)$/, 'text')
+            .replace(/^(boolean)$/, 'true or false')
+            .replace(/^(array)$/, 'a list')
+            .replace(/^(object)$/, 'an object')}`;
+    case 'minLength':
+      return p.limit === 1 ? 'Required' : `Must be at least ${String(p.limit)} characters`;
+    case 'maxLength':
+      return `Must be at most ${String(p.limit)} characters`;
+    case 'minItems':
+      return p.limit === 1 ? 'Required' : `Choose at least ${String(p.limit)}`;
+    case 'maxItems':
+      return `Choose at most ${String(p.limit)}`;
+    case 'enum':
+      return e.data === null
+        ? 'Required'
+        : `Must be one of: ${(p.allowedValues as unknown[]).filter((v) => v !== null).join(', ')}`;
+    case 'format':
+      return p.format === 'email'
+        ? 'Must be a valid e-mail address'
+        : p.format === 'uri'
+          ? 'Must be a url'
+          : `Must be a valid ${String(p.format)}`;
+    case 'minimum':
+      return `Must be at least ${String(p.limit)}`;
+    case 'maximum':
+      return `Must be at most ${String(p.limit)}`;
+    case 'additionalProperties':
+      return 'Unknown field';
+    case 'uniqueItems':
+      return 'Contains duplicates';
+    case 'pattern':
+      return 'Has an invalid format';
+    default:
+      return e.message ?? 'Is not valid';
+  }
+}
+
+function fieldName(e: ErrorObject): string {
+  const path = e.instancePath.replace(/^\//, '').split('/')[0] ?? '';
+  if (e.keyword === 'required') return String((e.params as { missingProperty: string }).missingProperty);
+  if (e.keyword === 'additionalProperties') {
+    return String((e.params as { additionalProperty: string }).additionalProperty);
+  }
+  return path || '_';
+}
+
+export function toAppError(errors: ErrorObject[], part: string): AppError {
+  if (part === 'body') {
+    const fields: Record<string, string> = {};
+    for (const e of errors) {
+      const name = fieldName(e);
+      fields[name] ??= message(e);
+    }
+    if (fields._) return badRequest(`The request body ${fields._.toLowerCase()}`);
+    return invalid(fields);
+  }
+  const e = errors[0]!;
+  const name = fieldName(e);
+  const what =
+    name === 'id' && e.keyword === 'pattern' ? 'must be a positive whole number' : message(e).toLowerCase();
+  return badRequest(
+    `${part === 'params' ? 'path' : part === 'querystring' ? 'query' : part} parameter ${name}: ${what}`,
+  );
+}
+
+/** Bodies are validated strictly (no coercion, every error reported); query and path values are coerced. */
+export function installValidation(app: FastifyInstance): void {
+  const compiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+    const ajv = httpPart === 'body' ? bodyAjv : paramsAjv;
+    const validate = ajv.compile(schema as object);
+    return (data: unknown) => {
+      if (validate(data)) return { value: data };
+      return { error: toAppError(validate.errors ?? [], httpPart ?? 'body') as unknown as Error };
+    };
+  };
+  app.setValidatorCompiler(compiler);
+}

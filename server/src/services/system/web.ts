@@ -1,0 +1,71 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AppDeps } from '../../deps.js';
+import { serverVersion } from '../../version.js';
+
+/** Marks every route registered inside a third-party plugin's context as public. */
+export function publicContext(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), access: 'public' };
+  });
+}
+
+/** The console (web/dist) at /, version.txt for the new-version dialog, and the console's public config. */
+export async function registerWeb(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { config } = deps;
+  const versionFile = path.join(config.webDist, 'version.txt');
+  const version = () =>
+    existsSync(versionFile) ? readFileSync(versionFile, 'utf8').trim() : serverVersion();
+
+  app.get('/version.txt', {
+    config: { access: 'public' },
+    schema: { tags: ['health'], summary: 'The version of the console being served' },
+    handler: async (_request, reply) =>
+      reply.header('cache-control', 'no-store').type('text/plain').send(version()),
+  });
+
+  app.get('/config.json', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['health'],
+      summary: 'Public settings the console needs before sign-in',
+      response: {
+        200: {
+          type: 'object',
+          properties: {
+            google_client_id: { type: ['string', 'null'] },
+            allowed_google_domains: { type: 'array', items: { type: 'string' } },
+            version: { type: 'string' },
+          },
+        },
+      },
+    },
+    handler: async () => ({
+      google_client_id: config.googleClientId,
+      allowed_google_domains: config.allowedGoogleDomains,
+      version: version(),
+    }),
+  });
+
+  if (!existsSync(path.join(config.webDist, 'index.html'))) {
+    app.log.warn(`No console build at ${config.webDist}; run npm run build -w web`);
+    return;
+  }
+  await app.register(async (child) => {
+    publicContext(child);
+    await child.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      setHeaders(res, file) {
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  });
+}

@@ -1,0 +1,302 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResourceModel } from '../src/core/resource.js';
+import { createTestApp, DATABASES, type TestApp } from './helper.js';
+import { createSample, samplePayload } from './samples.js';
+
+type Row = Record<string, unknown>;
+interface List {
+  data: Row[];
+  meta: { total: number };
+}
+
+/** The generic contract, run over every registered resource on every test database. */
+describe.each(DATABASES)('resource contract on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const models = (): ResourceModel[] => [...t.deps.engine.models.values()];
+
+  it('registers users, roles, permissions and tags', () => {
+    expect(models().map((m) => m.name)).toEqual(
+      expect.arrayContaining(['users', 'roles', 'permissions', 'tags']),
+    );
+  });
+
+  it('every resource: refuses calls without a token (401) and without the permission (403)', async () => {
+    const noperm = await t.as('NOPERM');
+    for (const m of models()) {
+      const calls = [
+        { method: 'GET' as const, url: `/${m.path}` },
+        { method: 'GET' as const, url: `/${m.path}/1` },
+        { method: 'POST' as const, url: `/${m.path}/get-many`, payload: { ids: [1] } },
+        ...(m.operations.create ? [{ method: 'POST' as const, url: `/${m.path}`, payload: {} }] : []),
+        ...(m.operations.delete ? [{ method: 'DELETE' as const, url: `/${m.path}/1` }] : []),
+      ];
+      for (const c of calls) {
+        expect((await t.call(c)).status, `${c.method} ${c.url} without token`).toBe(401);
+        expect(
+          (await t.call({ ...c, headers: noperm })).status,
+          `${c.method} ${c.url} without permission`,
+        ).toBe(403);
+      }
+    }
+  });
+
+  it('every resource: a read-only role may list and read but not write', async () => {
+    const viewer = await t.as('VIEWER');
+    for (const m of models()) {
+      expect((await t.call({ method: 'GET', url: `/${m.path}`, headers: viewer })).status).toBe(200);
+      if (m.operations.create) {
+        const res = await t.call({
+          method: 'POST',
+          url: `/${m.path}`,
+          headers: viewer,
+          payload: await samplePayload(t, m, 'ro'),
+        });
+        expect(res.status, m.name).toBe(403);
+      }
+    }
+  });
+
+  it('every resource: create, read, get-many, update with version, stale update 409, delete', async () => {
+    const admin = await t.as('ADMIN');
+    for (const m of models().filter((x) => x.operations.create)) {
+      const created = await createSample(t, m, `crud${m.name}`);
+      expect(created.version).toBe(1);
+      expect(typeof created.created_at).toBe('number');
+      for (const [name, f] of Object.entries(m.fields)) {
+        if (f.writeOnly || f.secret)
+          expect(created, `${m.name}.${name} must not be returned`).not.toHaveProperty(name);
+      }
+      const got = await t.call<{ data: Row }>({
+        method: 'GET',
+        url: `/${m.path}/${String(created.id)}`,
+        headers: admin,
+      });
+      expect(got.body.data).toEqual(created);
+      const many = await t.call<{ data: Row[] }>({
+        method: 'POST',
+        url: `/${m.path}/get-many`,
+        headers: admin,
+        payload: { ids: [created.id, 999_999] },
+      });
+      expect(many.body.data.map((r) => r.id)).toEqual([created.id]);
+
+      const changed = await samplePayload(t, m, `upd${m.name}`);
+      const upd = await t.call<{ data: Row }>({
+        method: m.operations.patch ? 'PATCH' : 'PUT',
+        url: `/${m.path}/${String(created.id)}`,
+        headers: admin,
+        payload: { ...created, ...changed, version: 1 },
+      });
+      expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+      expect(upd.body.data.version).toBe(2);
+      const stale = await t.call({
+        method: m.operations.patch ? 'PATCH' : 'PUT',
+        url: `/${m.path}/${String(created.id)}`,
+        headers: admin,
+        payload: { ...created, version: 1 },
+      });
+      expect(stale.status).toBe(409);
+      const after = await t.call<{ data: Row }>({
+        method: 'GET',
+        url: `/${m.path}/${String(created.id)}`,
+        headers: admin,
+      });
+      expect(after.body.data).toEqual(upd.body.data);
+
+      if (m.operations.delete) {
+        const del = await t.call<{ data: Row }>({
+          method: 'DELETE',
+          url: `/${m.path}/${String(created.id)}`,
+          headers: admin,
+        });
+        expect(del.status).toBe(200);
+        expect(del.body.data.id).toBe(created.id);
+        expect(
+          (await t.call({ method: 'GET', url: `/${m.path}/${String(created.id)}`, headers: admin })).status,
+        ).toBe(404);
+        const a = await createSample(t, m, `dm1${m.name}`);
+        const b = await createSample(t, m, `dm2${m.name}`);
+        const dm = await t.call<{ data: number[] }>({
+          method: 'DELETE',
+          url: `/${m.path}?ids=${String(a.id)},${String(b.id)}`,
+          headers: admin,
+        });
+        expect(dm.body.data.sort()).toEqual([a.id, b.id].sort());
+        const missing = await t.call({
+          method: 'DELETE',
+          url: `/${m.path}?ids=${String(a.id)}`,
+          headers: admin,
+        });
+        expect(missing.status).toBe(404);
+      }
+    }
+  });
+
+  it('every resource: 422 with field messages for missing, mistyped and unknown fields', async () => {
+    const admin = await t.as('ADMIN');
+    for (const m of models().filter((x) => x.operations.create)) {
+      const required = Object.entries(m.fields)
+        .filter(([, f]) => f.required)
+        .map(([n]) => n);
+      const empty = await t.call<{ error: { code: string; fields: Record<string, string> } }>({
+        method: 'POST',
+        url: `/${m.path}`,
+        headers: admin,
+        payload: { surprise: 1 },
+      });
+      expect(empty.status).toBe(422);
+      expect(empty.body.error.code).toBe('validation_failed');
+      for (const r of required) expect(empty.body.error.fields[r], `${m.name}.${r}`).toBe('Required');
+      expect(empty.body.error.fields.surprise).toBe('Unknown field');
+
+      const payload = await samplePayload(t, m, `typ${m.name}`);
+      const [first] = Object.entries(m.fields).filter(([, f]) => !f.readOnly && !f.writeOnly);
+      const wrong = await t.call<{ error: { fields: Record<string, string> } }>({
+        method: 'POST',
+        url: `/${m.path}`,
+        headers: admin,
+        payload: { ...payload, [first![0]]: { not: 'a valid value' } },
+      });
+      expect(wrong.status).toBe(422);
+      expect(wrong.body.error.fields[first![0]]).toBeTruthy();
+      const count = await t.db.query(`SELECT count(*) AS n FROM "${m.table}"`);
+      const again = await t.call({
+        method: 'POST',
+        url: `/${m.path}`,
+        headers: admin,
+        payload: { ...payload, surprise: 1 },
+      });
+      expect(again.status).toBe(422);
+      expect((await t.db.query(`SELECT count(*) AS n FROM "${m.table}"`)).rows).toEqual(count.rows);
+    }
+  });
+
+  it('every resource: list pages, sorts every sortable field both ways, and counts', async () => {
+    const admin = await t.as('ADMIN');
+    for (const m of models()) {
+      if (m.operations.create) for (let i = 0; i < 3; i++) await createSample(t, m, `list${i}${m.name}`);
+      const all = await t.call<List>({ method: 'GET', url: `/${m.path}?perPage=5000`, headers: admin });
+      expect(all.status).toBe(200);
+      expect(all.body.meta.total).toBe(all.body.data.length);
+      expect(all.body.meta.total).toBeGreaterThan(1);
+      const p1 = await t.call<List>({
+        method: 'GET',
+        url: `/${m.path}?perPage=1&page=2&sortBy=id&sortOrder=ASC`,
+        headers: admin,
+      });
+      expect(p1.body.data.length).toBe(1);
+      expect(p1.body.meta.total).toBe(all.body.meta.total);
+      const ids = all.body.data.map((r) => Number(r.id)).sort((a, b) => a - b);
+      expect(p1.body.data[0]!.id).toBe(ids[1]);
+      for (const field of m.sortable) {
+        const asc = await t.call<List>({
+          method: 'GET',
+          url: `/${m.path}?perPage=5000&sortBy=${field}&sortOrder=ASC`,
+          headers: admin,
+        });
+        const desc = await t.call<List>({
+          method: 'GET',
+          url: `/${m.path}?perPage=5000&sortBy=${field}&sortOrder=desc`,
+          headers: admin,
+        });
+        expect(asc.status, `${m.name} sort ${field}`).toBe(200);
+        expect(
+          desc.body.data.map((r) => r.id),
+          `${m.name} sort ${field}`,
+        ).toEqual(asc.body.data.map((r) => r.id).reverse());
+        const values = asc.body.data.map((r) => r[field]).filter((v) => typeof v === 'number') as number[];
+        expect(values, `${m.name} sorted by ${field}`).toEqual([...values].sort((a, b) => a - b));
+      }
+    }
+  });
+
+  it('every resource: each declared filter keeps exactly the matching rows', async () => {
+    const admin = await t.as('ADMIN');
+    for (const m of models()) {
+      const all = await t.call<List>({ method: 'GET', url: `/${m.path}?perPage=5000`, headers: admin });
+      const sample = all.body.data[all.body.data.length - 1]!;
+      for (const key of m.filterable) {
+        if (m.customFilters[key]) continue;
+        const f = m.fields[key];
+        const v = sample[key];
+        if (v === null || v === undefined || (Array.isArray(v) && !v.length) || (f && f.kind === 'json'))
+          continue;
+        let filter: unknown;
+        let matches: (r: Row) => boolean;
+        if (Array.isArray(v)) {
+          filter = v[0];
+          matches = (r) => (r[key] as unknown[]).includes(v[0]);
+        } else if (f?.filter === 'search') {
+          const part = String(v).slice(1, -1) || String(v);
+          filter = part;
+          matches = (r) => String(r[key]).toLowerCase().includes(part.toLowerCase());
+        } else if (f?.filter === 'range' || key === 'created_at' || key === 'updated_at') {
+          filter = { min: v, max: v };
+          matches = (r) => r[key] === v;
+        } else {
+          filter = v;
+          matches = (r) => r[key] === v;
+        }
+        const res = await t.call<List>({
+          method: 'GET',
+          url: `/${m.path}?perPage=5000&filter=${encodeURIComponent(JSON.stringify({ [key]: filter }))}`,
+          headers: admin,
+        });
+        expect(res.status, `${m.name} filter ${key}: ${JSON.stringify(res.body)}`).toBe(200);
+        expect(
+          res.body.data.map((r) => r.id),
+          `${m.name} filter ${key}`,
+        ).toContain(sample.id);
+        expect(
+          res.body.data.filter((r) => !matches(r)),
+          `${m.name} filter ${key}`,
+        ).toEqual([]);
+        expect(res.body.data.length).toBe(all.body.data.filter(matches).length);
+      }
+      const byIds = await t.call<List>({
+        method: 'GET',
+        url: `/${m.path}?filter=${encodeURIComponent(JSON.stringify({ id: { where_in: [sample.id] } }))}`,
+        headers: admin,
+      });
+      expect(byIds.body.data.map((r) => r.id)).toEqual([sample.id]);
+    }
+  });
+
+  it('every resource: bad list input is a 400 naming the problem, never a 5xx', async () => {
+    const admin = await t.as('ADMIN');
+    for (const m of models()) {
+      const bad: Array<[string, RegExp]> = [
+        ['filter=%7Bnot json', /filter is not valid JSON/],
+        ['filter=%5B1%5D', /filter must be a JSON object/],
+        [`filter=${encodeURIComponent('{"no_such_field":1}')}`, /no_such_field/],
+        [`filter=${encodeURIComponent('{"id":"abc"}')}`, /filter.id/],
+        [`filter=${encodeURIComponent('{"id":{"between":1}}')}`, /unknown operator/],
+        ['sortBy=no_such_field', /sortBy/],
+        ['sortOrder=sideways', /sortOrder/],
+        ['page=0', /page/],
+        ['perPage=5001', /perPage/],
+        ['perPage=abc', /perPage/],
+      ];
+      for (const [q, message] of bad) {
+        const res = await t.call<{ error: { message: string } }>({
+          method: 'GET',
+          url: `/${m.path}?${q}`,
+          headers: admin,
+        });
+        expect(res.status, `${m.name} ?${q}`).toBe(400);
+        expect(res.body.error.message).toMatch(message);
+      }
+      expect((await t.call({ method: 'GET', url: `/${m.path}/abc`, headers: admin })).status).toBe(400);
+      expect((await t.call({ method: 'GET', url: `/${m.path}/999999999`, headers: admin })).status).toBe(404);
+      const ten = await t.call<List>({ method: 'GET', url: `/${m.path}?perPage=10`, headers: admin });
+      expect(ten.body.data.length).toBe(Math.min(25, ten.body.meta.total));
+    }
+  });
+});

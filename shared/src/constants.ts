@@ -1,0 +1,121 @@
+/** Business constants and enumerations of SPEC §3 and §9, shared by server, console and tests. */
+
+export const PRODUCT_NAME = 'Sitefleet';
+
+export const MARKETS = [
+  'All',
+  'International',
+  'Canada',
+  'Germany',
+  'Sweden',
+  'Thailand',
+  'UK',
+  'Netherlands',
+  'Spain',
+  'India',
+  'Japan',
+  'Colombia',
+  'Italy',
+  'USA',
+  'Vietnam',
+] as const;
+export type Market = (typeof MARKETS)[number];
+
+export const USER_LANGUAGES = [
+  'GE',
+  'EN_UK',
+  'EN_US',
+  'NL',
+  'FR',
+  'JP',
+  'ES',
+  'ES_CA',
+  'ES_CO',
+  'IT',
+] as const;
+
+export const WEBSITE_TYPES = ['MONEY', 'DIRECTORY', 'LINK', 'SERVICE', 'THIRD_PARTY'] as const;
+export const WEBSITE_STATUSES = [
+  'QUEUED_FOR_DEPLOYMENT',
+  'PENDING_DEVELOPMENT',
+  'LIVE',
+  `NO_${PRODUCT_NAME.toUpperCase()}`,
+  'DELETED',
+] as const;
+export const WEBSITE_STATUS_LABELS: Record<(typeof WEBSITE_STATUSES)[number], string> = {
+  QUEUED_FOR_DEPLOYMENT: 'Queued for deployment',
+  PENDING_DEVELOPMENT: 'Pending development',
+  LIVE: 'Live',
+  [`NO_${PRODUCT_NAME.toUpperCase()}`]: `Bypass ${PRODUCT_NAME}`,
+  DELETED: 'Deleted',
+} as Record<(typeof WEBSITE_STATUSES)[number], string>;
+
+export const TLDS = [
+  'com',
+  'nl',
+  'uk',
+  'org',
+  'net',
+  'eu',
+  'de',
+  'be',
+  'in',
+  'se',
+  'info',
+  'ws',
+  'fm',
+  'jp',
+] as const;
+export const SERVER_TYPES = ['Analytics', 'Hosting', PRODUCT_NAME, 'Remote Desktop', 'Other'] as const;
+export const NOTIFICATION_TYPES = ['INFO', 'WARNING', 'ALERT'] as const;
+export const MONITOR_TYPES = ['keyword', 'http', 'ping'] as const;
+export const REDIRECT_TYPES = [301, 302] as const;
+export const REL_ATTRIBUTES = ['follow', 'nofollow', 'sponsored', 'ugc'] as const;
+export const TASK_STATUSES = [
+  'DRAFT',
+  'REJECTED',
+  'NOT_PLUCKED',
+  'IN_PROGRESS',
+  'COMPLETED',
+  'APPROVED',
+  'ARCHIVED',
+] as const;
+export const DELIMITERS = { comma: ',', semicolon: ';', newline: '\n' } as const;
+export const ENVIRONMENTS = [
+  { id: 'production', name: 'Production' },
+  { id: 'dms', name: 'dms' },
+  { id: 'users', name: 'users' },
+  { id: 'analytics', name: 'analytics' },
+  { id: 'local', name: 'Staging' },
+  { id: 'test', name: 'test' },
+] as const;
+
+/** The back-end services of SPEC §1, each under its own URL prefix. */
+export const SERVICES = ['dms', 'ums', 'nms', 'umms', 'analytics', 'mms'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+/** Services whose heartbeat the console shows to admins (SPEC §2.1, §7.2). */
+export const HEARTBEAT_SERVICES = ['dms', 'ums', 'nms', 'umms', 'analytics'] as const;
+
+export const ADMIN_ROLE = 'ADMIN';
+export const IT_ROLE = 'IT';
+export const READ_ONLY_ROLE = 'VIEWER';
+
+export const LIMITS = {
+  defaultPerPage: 25,
+  /** SPEC §9: a request for 10 rows gets the default 25. */
+  perPageAliasedToDefault: 10,
+  maxPerPage: 5000,
+  exportMax: 5000,
+  referencedExportMax: 100,
+  passwordMin: 12,
+  passwordMax: 128,
+  notificationTruncateWords: 25,
+} as const;
+
+export const TIMINGS = {
+  cronPollMs: 5_000,
+  notificationPollMs: 30_000,
+  notificationIdleMs: 60_000,
+  versionPollMs: 60_000,
+  tokenRefreshBeforeExpiryMs: 5 * 60_000,
+} as const;

@@ -1,0 +1,22 @@
+/** Stable error codes of the wire contract (ARCHITECTURE §3). */
+export const ERROR_CODES = {
+  bad_request: 400,
+  validation_failed: 422,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_many_requests: 429,
+  payload_too_large: 413,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    /** Field name → message, for 422 (shown as helper text on the matching input). */
+    fields?: Record<string, string>;
+  };
+}

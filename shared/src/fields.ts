@@ -1,0 +1,95 @@
+/**
+ * The field vocabulary of resource declarations. A resource's wire shape is declared once here (shared),
+ * read by the server's engine (SQL, validation, OpenAPI) and by the console (inputs, choices, required).
+ */
+
+export type FieldKind =
+  | 'string'
+  | 'text'
+  | 'integer'
+  | 'number'
+  | 'boolean'
+  | 'timestamp'
+  | 'enum'
+  | 'json'
+  | 'reference'
+  | 'references'
+  | 'strings'
+  | 'secret';
+
+/** How a field can be filtered: exact equality, case-insensitive substring, or an inclusive range. */
+export type FilterMode = 'eq' | 'search' | 'range';
+
+export interface FieldSpec {
+  kind: FieldKind;
+  label?: string;
+  required?: boolean;
+  /** Set by the server only; refused on create and update. */
+  readOnly?: boolean;
+  /** Accepted on write, never returned (passwords). */
+  writeOnly?: boolean;
+  /** Stored with AES-256-GCM; never returned in lists, get-one or exports; revealed on an explicit call. */
+  secret?: boolean;
+  unique?: boolean;
+  /** Allowed values of an enum field, or of each item of a strings field. */
+  values?: readonly (string | number)[];
+  /** Resource name referred to by reference / references fields. */
+  reference?: string;
+  format?: 'email' | 'url' | 'hostname' | 'ip';
+  maxLength?: number;
+  minLength?: number;
+  min?: number;
+  max?: number;
+  filter?: FilterMode;
+  sortable?: boolean;
+  /** Included in the `q` search across the resource. */
+  searchable?: boolean;
+  /** For json fields: keys inside the object that are secrets (remote_desktop.password). */
+  secretKeys?: readonly string[];
+}
+
+export type Fields = Record<string, FieldSpec>;
+
+export interface ResourceSpec<F extends Fields = Fields> {
+  /** Short name, used for the table, folder and messages: `tags`. */
+  name: string;
+  /** Service prefix of SPEC §1. */
+  service: 'dms' | 'ums' | 'nms' | 'umms' | 'analytics' | 'mms';
+  /** URL path without leading slash, also the console's resource name: `dms/api/v1/tags`. */
+  path: string;
+  label: string;
+  /** The field that names a record in pickers, breadcrumbs and messages. */
+  titleField: string;
+  fields: F;
+  defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  /** Operations the resource offers; defaults to all. */
+  operations?: {
+    create?: boolean;
+    update?: boolean;
+    delete?: boolean;
+    /** PATCH instead of PUT (SPEC §7.1, monitors). */
+    patch?: boolean;
+  };
+}
+
+export function defineResource<F extends Fields>(spec: ResourceSpec<F>): ResourceSpec<F> {
+  return spec;
+}
+
+type ValueOf<S extends FieldSpec> = S['kind'] extends 'integer' | 'number' | 'timestamp' | 'reference'
+  ? number
+  : S['kind'] extends 'boolean'
+    ? boolean
+    : S['kind'] extends 'references'
+      ? number[]
+      : S['kind'] extends 'strings'
+        ? string[]
+        : S['kind'] extends 'json'
+          ? Record<string, unknown>
+          : string;
+
+/** The record type a declaration describes, as the API returns it. */
+export type RecordOf<F extends Fields> = {
+  [K in keyof F as F[K]['writeOnly'] extends true ? never : F[K]['secret'] extends true ? never : K]:
+    ValueOf<F[K]> | (F[K]['required'] extends true ? never : null);
+} & { id: number; created_at: number; updated_at: number; version: number };

@@ -1,0 +1,5 @@
+export * from './constants.js';
+export * from './errors.js';
+export * from './api.js';
+export * from './fields.js';
+export * as resources from './resources/index.js';
