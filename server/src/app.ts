@@ -52,6 +52,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        upgradeInsecureRequests: null,
       },
     },
   });

@@ -44,10 +44,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       .send({ error: { code: 'internal', message: 'Something went wrong on the server' } });
   });
   app.setNotFoundHandler((request, reply) => {
-    reply
-      .status(404)
-      .send({
-        error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` },
-      });
+    reply.status(404).send({
+      error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` },
+    });
   });
 }

@@ -59,6 +59,7 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps): Promise<
       root: config.webDist,
       prefix: '/',
       wildcard: false,
+      globIgnore: ['version.txt'],
       index: ['index.html'],
       setHeaders(res, file) {
         res.header(
