@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildModels } from './core/model.js';
 import { registerResource } from './core/routes.js';
@@ -57,16 +58,21 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     },
   });
   await app.register(formbody);
+  // Costly routes opt in with config.rateLimit (SECURITY.md #20); keyed on request.ip, which honours TRUST_PROXY.
+  await app.register(rateLimit, { global: false });
   await installDocs(app);
 
   const models = deps.engine.models;
   for (const model of models.values()) {
-    if (config.services.includes(model.spec.service)) registerResource(app, deps.engine, model);
+    if (config.services.includes(model.spec.service)) registerResource(app, deps, model);
   }
   if (config.services.includes('ums')) registerAuthRoutes(app, deps);
   registerHealth(app, deps);
   await registerWeb(app, deps);
 
+  app.addHook('onClose', async () => {
+    await deps.integrations.close();
+  });
   app.addHook('onReady', async () => {
     const guarded = routes.filter((r) => r.access === 'permission');
     await syncPermissions(deps.db, guarded, config.services);

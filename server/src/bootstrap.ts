@@ -9,7 +9,8 @@ import type { Db } from './db/db.js';
 import { lockDataDir } from './db/lock.js';
 import { openPglite } from './db/pglite.js';
 import { openPostgres } from './db/postgres.js';
-import type { AppDeps } from './deps.js';
+import type { AppDeps, Integrations } from './deps.js';
+import { createIntegrations } from './integrations/index.js';
 import { GoogleIdTokenVerifier } from './integrations/google/id-token.js';
 import { allResources } from './services/registry.js';
 import { TokenService } from './services/ums/tokens.js';
@@ -78,7 +79,7 @@ export function resolveKeys(config: Config, warn: (msg: string) => void): Keys {
   return keys;
 }
 
-export function createDeps(config: Config, db: Db, keys: Keys): AppDeps {
+export function createDeps(config: Config, db: Db, keys: Keys, integrations?: Integrations): AppDeps {
   const secrets = new SecretBox(
     parseKey(keys.secretsKey),
     config.secretsKeysOld.map((k) => parseKey(k, 'SECRETS_KEYS_OLD')),
@@ -94,5 +95,6 @@ export function createDeps(config: Config, db: Db, keys: Keys): AppDeps {
       ? new GoogleIdTokenVerifier(config.googleClientId, config.allowedGoogleDomains, config.googleCertsUrl)
       : null,
     engine: new Engine(models, secrets),
+    integrations: integrations ?? createIntegrations(config),
   };
 }

@@ -25,6 +25,17 @@ export interface Config {
   webDist: string;
   logLevel: string;
   bodyLimit: number;
+  /** Outbound fetches may reach private and loopback addresses (tests, private deployments). */
+  outboundAllowPrivate: boolean;
+  /** Addresses or CIDRs outbound fetches may reach even though they are private. */
+  outboundAllowHosts: string[];
+  /** DNS servers used by domain DNS refreshes ('ip' or 'ip:port'); empty uses the system's. */
+  dnsServers: string[];
+  rdapBootstrapUrl: string;
+  /** tld=url pairs that override the RDAP bootstrap (tests, registries with private endpoints). */
+  rdapServiceOverrides: Record<string, string>;
+  /** server=host:port pairs: where to dial a named WHOIS server instead (a relay, or a test server). */
+  whoisServerOverrides: Record<string, { host: string; port: number }>;
 }
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -35,6 +46,22 @@ function int(value: string | undefined, fallback: number, name: string): number 
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+}
+
+function pairs(value: string | undefined, name: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of list(value)) {
+    const i = item.indexOf('=');
+    if (i < 1) throw new Error(`${name} must be a comma-separated list of key=value, got "${item}"`);
+    out[item.slice(0, i).trim().toLowerCase()] = item.slice(i + 1).trim();
+  }
+  return out;
+}
+
+function hostPort(value: string, name: string): { host: string; port: number } {
+  const m = /^(.+?)(?::(\d+))?$/.exec(value);
+  if (!m) throw new Error(`${name}: "${value}" is not host[:port]`);
+  return { host: m[1]!, port: m[2] ? Number(m[2]) : 43 };
 }
 
 function list(value: string | undefined): string[] {
@@ -79,6 +106,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: path.resolve(env.WEB_DIST ?? path.join(REPO_ROOT, 'web', 'dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimit: int(env.BODY_LIMIT_BYTES, 1_048_576, 'BODY_LIMIT_BYTES'),
+    outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === 'true',
+    outboundAllowHosts: list(env.OUTBOUND_ALLOW_HOSTS),
+    dnsServers: list(env.DNS_SERVERS),
+    rdapBootstrapUrl: env.RDAP_BOOTSTRAP_URL || 'https://data.iana.org/rdap/dns.json',
+    rdapServiceOverrides: pairs(env.RDAP_SERVICE_OVERRIDES, 'RDAP_SERVICE_OVERRIDES'),
+    whoisServerOverrides: Object.fromEntries(
+      Object.entries(pairs(env.WHOIS_SERVER_OVERRIDES, 'WHOIS_SERVER_OVERRIDES')).map(([k, v]) => [
+        k,
+        hostPort(v, 'WHOIS_SERVER_OVERRIDES'),
+      ]),
+    ),
     ...overrides,
   };
 }

@@ -4,6 +4,20 @@ import type { SecretBox } from './core/secrets.js';
 import type { Db } from './db/db.js';
 import type { GoogleIdTokenVerifier } from './integrations/google/id-token.js';
 import type { TokenService } from './services/ums/tokens.js';
+import type { SafeFetch } from './integrations/http/safe-fetch.js';
+import type { DomainInfo } from './integrations/rdap/types.js';
+import type { DnsRecord } from './integrations/dns/types.js';
+
+/** Clients of outside systems, built from configuration; tests point them at local servers. */
+export interface Integrations {
+  /** The SSRF-guarded HTTP client every outbound fetch goes through. */
+  safeFetch: SafeFetch;
+  /** Registration data of a domain: RDAP, with WHOIS for TLDs without RDAP; null when not registered. */
+  lookupDomain(name: string): Promise<DomainInfo | null>;
+  /** The DNS records of a domain (apex and www) from the configured resolvers. */
+  lookupDns(name: string): Promise<DnsRecord[]>;
+  close(): Promise<void>;
+}
 
 /** What the app is built from; tests build it with their own database and keys. */
 export interface AppDeps {
@@ -13,4 +27,5 @@ export interface AppDeps {
   tokens: TokenService;
   google: GoogleIdTokenVerifier | null;
   engine: Engine;
+  integrations: Integrations;
 }

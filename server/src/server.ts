@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const { app } = await buildApp(deps);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   await app.ready();
-  const seeded = await seedIfEmpty(db, config);
+  const seeded = await seedIfEmpty(db, config, deps.secrets);
 
   const stopWorker = config.role === 'api' ? null : startWorker(deps, app.log);
   if (config.role !== 'worker') {

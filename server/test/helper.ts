@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.js';
@@ -83,6 +86,7 @@ export async function createTestApp(
       seedDemo: false,
       logLevel: 'silent',
       webDist: '/nonexistent',
+      dataDir: mkdtempSync(path.join(tmpdir(), 'sitefleet-test-')),
       ...overrides,
     },
   );
@@ -90,7 +94,7 @@ export async function createTestApp(
   const { app } = await buildApp(deps, { logger: false });
   extend?.(app);
   await app.ready();
-  await seedIfEmpty(db, config);
+  await seedIfEmpty(db, config, deps.secrets);
   const tokens = new Map<string, Record<string, string>>();
 
   const call: TestApp['call'] = async (opts) => {
@@ -142,6 +146,7 @@ export async function createTestApp(
       await app.close();
       await db.close();
       await drop?.();
+      rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }

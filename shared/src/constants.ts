@@ -119,3 +119,7 @@ export const TIMINGS = {
   versionPollMs: 60_000,
   tokenRefreshBeforeExpiryMs: 5 * 60_000,
 } as const;
+
+export const CDN_PROVIDERS = ['cloudflare', 'bunnycdn', 'fastly', 'cloudfront', 'akamai', 'none'] as const;
+export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'SOA', 'TXT', 'SRV', 'CAA'] as const;
+export const DOMAIN_SOURCES = ['rdap', 'whois', 'import', 'manual', 'registrar-api'] as const;

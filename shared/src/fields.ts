@@ -35,7 +35,8 @@ export interface FieldSpec {
   values?: readonly (string | number)[];
   /** Resource name referred to by reference / references fields. */
   reference?: string;
-  format?: 'email' | 'url' | 'hostname' | 'ip';
+  /** 'domain': a domain name the server normalises (scheme, www and case stripped; Punycode kept). */
+  format?: 'email' | 'url' | 'hostname' | 'ip' | 'domain';
   maxLength?: number;
   minLength?: number;
   min?: number;

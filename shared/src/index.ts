@@ -3,3 +3,5 @@ export * from './errors.js';
 export * from './api.js';
 export * from './fields.js';
 export * as resources from './resources/index.js';
+export * from './domain-names.js';
+export * from './csv.js';

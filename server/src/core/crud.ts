@@ -85,7 +85,7 @@ export class Engine {
   }
 
   /** Builds column values from a validated body: secrets sealed, references de-duplicated. */
-  private columnValues(model: ResourceModel, input: Row): Row {
+  private columnValues(model: ResourceModel, input: Row, existing: Row | null): Row {
     const values: Row = {};
     for (const [key, value] of Object.entries(input)) {
       const f = model.fields[key];
@@ -94,7 +94,13 @@ export class Engine {
         values[key] =
           value === null || value === '' ? null : this.secrets.seal(String(value), `${model.table}.${key}`);
       } else if (f.kind === 'json' && f.secretKeys && value && typeof value === 'object') {
-        values[key] = this.sealJsonSecrets(model, key, value as Row, f.secretKeys);
+        values[key] = this.sealJsonSecrets(
+          model,
+          key,
+          value as Row,
+          f.secretKeys,
+          existing?.[key] as Row | null,
+        );
       } else if (f.kind === 'json') {
         values[key] = value === null ? null : JSON.stringify(value);
       } else {
@@ -104,16 +110,24 @@ export class Engine {
     return values;
   }
 
+  /**
+   * Seals secret keys inside a JSON field. A key left out (or sent back as the masked `<key>_set` flag) keeps
+   * the stored value; an explicit null or empty string clears it.
+   */
   private sealJsonSecrets(
     model: ResourceModel,
     key: string,
     value: Row,
     secretKeys: readonly string[],
+    stored: Row | null | undefined,
   ): string {
-    const copy: Row = { ...value };
+    const flags = new Set(secretKeys.map((s) => `${s}_set`));
+    const copy: Row = Object.fromEntries(Object.entries(value).filter(([k]) => !flags.has(k)));
     for (const s of secretKeys) {
-      if (typeof copy[s] === 'string' && copy[s] !== '')
-        copy[s] = this.secrets.seal(copy[s], `${model.table}.${key}.${s}`);
+      const sent = copy[s];
+      if (typeof sent === 'string' && sent !== '') copy[s] = this.secrets.seal(sent, `${model.table}.${key}.${s}`);
+      else if (sent === undefined && stored && typeof stored[s] === 'string') copy[s] = stored[s];
+      else copy[s] = undefined; // null or '' clears it; JSON.stringify drops undefined
     }
     return JSON.stringify(copy);
   }
@@ -152,8 +166,15 @@ export class Engine {
             `${model.spec.label}: this record was changed by someone else (version ${String(existing.version)}, you sent ${expectedVersion}). Reload it and apply your change again.`,
           );
         }
-        const values = this.columnValues(model, input);
-        const event: WriteEvent = { ctx, tx, input, values, existing };
+        const values = this.columnValues(model, input, existing);
+        const event: WriteEvent = {
+          ctx,
+          tx,
+          input,
+          values,
+          existing,
+          seal: (value, column) => this.secrets.seal(value, `${model.table}.${column}`),
+        };
         await model.hooks.beforeWrite?.(event);
         await this.checkReferences(tx, model, values);
         const id = existing

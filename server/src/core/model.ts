@@ -31,6 +31,17 @@ function checkField(r: string, name: string, f: FieldSpec, known: Set<string>): 
   if (f.sortable && ['json', 'references', 'strings'].includes(f.kind))
     fail(`cannot be sortable on kind ${f.kind}`);
   if (f.readOnly && f.required) fail('cannot be both read-only and required');
+  if (f.secretKeys?.some((k) => !IDENT.test(k))) fail('has an invalid secret key name');
+}
+
+/** A column of the SELECT list; secret keys inside a JSON field are replaced by <key>_set flags. */
+function selectColumn(c: string, f: FieldSpec | undefined): string {
+  const col = `t.${ident(c)}`;
+  const keys = f?.kind === 'json' ? f.secretKeys : undefined;
+  if (!keys?.length) return col;
+  const flags = keys.map((k) => `'${k}_set', coalesce((${col} ->> '${k}') <> '', false)`).join(', ');
+  const strip = keys.map((k) => ` - '${k}'`).join('');
+  return `CASE WHEN ${col} IS NULL THEN NULL ELSE (${col}${strip}) || jsonb_build_object(${flags}) END AS ${ident(c)}`;
 }
 
 /** Checks every declaration and precomputes what the engine needs. Any problem stops start-up. */
@@ -92,7 +103,9 @@ function buildModel(r: ServerResource, known: Set<string>): ResourceModel {
     throw new DeclarationError(name, `title field "${spec.titleField}" is not declared`);
   }
   const table = name.replace(/-/g, '_');
-  const select = ['id', ...outputColumns, 'created_at', 'updated_at', 'version'].map((c) => `t.${ident(c)}`);
+  const select = ['id', ...outputColumns, 'created_at', 'updated_at', 'version'].map((c) =>
+    selectColumn(c, fields[c]),
+  );
   for (const s of secretFields) select.push(`(t.${ident(s)} IS NOT NULL) AS ${ident(`${s}_set`)}`);
   for (const [c, def] of Object.entries(computed)) select.push(`(${def.sql}) AS ${ident(c)}`);
   const ops = spec.operations ?? {};

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/db.js';
 import type { Params } from './sql.js';
 import type { RequestContext } from './context.js';
+import type { AppDeps } from '../deps.js';
 
 export type Row = Record<string, unknown>;
 
@@ -15,6 +16,8 @@ export interface WriteEvent {
   values: Row;
   /** The stored row before an update; null on create. */
   existing: Row | null;
+  /** Seals a value for a secret column of this resource (for hooks that decide secrecy themselves). */
+  seal(value: string, column: string): string;
 }
 
 export interface ResourceHooks {
@@ -29,7 +32,7 @@ export interface ResourceHooks {
 /** A read-only value computed in SQL for every row (a count of related rows, say). */
 export interface ComputedField {
   sql: string;
-  kind: 'integer' | 'number' | 'string' | 'boolean';
+  kind: 'integer' | 'number' | 'string' | 'boolean' | 'object';
   sortable?: boolean;
 }
 
@@ -48,7 +51,7 @@ export interface ServerResource<F extends Fields = Fields> {
   customFilters?: Record<string, CustomFilter>;
   rowFilter?: RowFilter;
   /** Extra routes (custom actions) registered under the resource's path. */
-  actions?: (app: FastifyInstance, model: ResourceModel) => void;
+  actions?: (app: FastifyInstance, model: ResourceModel, deps: AppDeps) => void;
 }
 
 export function defineServerResource<F extends Fields>(r: ServerResource<F>): ServerResource<F> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Engine } from './crud.js';
+import type { AppDeps } from '../deps.js';
 import { badRequest } from './errors.js';
 import { parseListQuery, type RawListQuery } from './query.js';
 import type { ResourceModel, Row } from './resource.js';
@@ -39,7 +40,8 @@ function expectedVersion(request: FastifyRequest, body: Row): number | null {
 }
 
 /** Registers the generic CRUD routes of one declared resource, plus its custom actions. */
-export function registerResource(app: FastifyInstance, engine: Engine, model: ResourceModel): void {
+export function registerResource(app: FastifyInstance, deps: AppDeps, model: ResourceModel): void {
+  const engine: Engine = deps.engine;
   const base = `/${model.path}`;
   const record = recordSchema(model);
   const tags = [model.spec.service];
@@ -193,5 +195,5 @@ export function registerResource(app: FastifyInstance, engine: Engine, model: Re
     });
   }
 
-  model.source.actions?.(app, model);
+  model.source.actions?.(app, model, deps);
 }

@@ -18,7 +18,7 @@ export function fieldSchema(f: FieldSpec): JsonSchema {
         type: 'string',
         maxLength: f.maxLength ?? (f.kind === 'text' ? 65_535 : f.kind === 'secret' ? 4096 : 255),
         ...(f.minLength ? { minLength: f.minLength } : {}),
-        ...(f.format ? { format: f.format === 'url' ? 'uri' : f.format === 'ip' ? 'ipv4' : f.format } : {}),
+        ...(f.format && f.format !== 'domain' ? { format: f.format === 'url' ? 'web-url' : f.format } : {}),
       };
     case 'integer':
     case 'reference':
@@ -74,7 +74,12 @@ export function recordSchema(model: ResourceModel): JsonSchema {
   };
   for (const c of model.outputColumns) properties[c] = nullable(fieldSchema(model.fields[c]!));
   for (const s of model.secretFields) properties[`${s}_set`] = { type: 'boolean' };
-  for (const [c, def] of Object.entries(model.computed)) properties[c] = { type: [def.kind, 'null'] };
+  for (const [c, def] of Object.entries(model.computed)) {
+    properties[c] =
+      def.kind === 'object'
+        ? { type: ['object', 'null'], additionalProperties: true }
+        : { type: [def.kind, 'null'] };
+  }
   return { type: 'object', properties };
 }
 

@@ -1,12 +1,35 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { isIP } from 'node:net';
 import { AppError, badRequest, invalid } from '../core/errors.js';
 
 type AjvClass = typeof Ajv.default;
 type FormatsFn = typeof addFormats.default;
 const AjvCtor = ((Ajv as unknown as { default?: AjvClass }).default ?? Ajv) as AjvClass;
 const addFormatsFn = ((addFormats as unknown as { default?: FormatsFn }).default ?? addFormats) as FormatsFn;
+
+const FORMAT_MESSAGES: Record<string, string> = {
+  email: 'Must be a valid e-mail address',
+  uri: 'Must be a url',
+  'web-url': 'Must be a url',
+  ip: 'Must be an IP address',
+};
+
+/** An http(s) URL; the scheme may be left out (it is shown with http:// prepended, SPEC §5). */
+export function isWebUrl(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
+  try {
+    const u = new URL(withScheme);
+    return (
+      (u.protocol === 'http:' || u.protocol === 'https:') &&
+      (u.hostname.includes('.') || u.hostname === 'localhost')
+    );
+  } catch {
+    return false;
+  }
+}
 
 function makeAjv(coerce: boolean) {
   const ajv = new AjvCtor({
@@ -17,6 +40,8 @@ function makeAjv(coerce: boolean) {
     strict: false,
   });
   addFormatsFn(ajv);
+  ajv.addFormat('ip', (value: string) => isIP(value) !== 0);
+  ajv.addFormat('web-url', isWebUrl);
   return ajv;
 }
 
@@ -52,11 +77,7 @@ function message(e: ErrorObject): string {
         ? 'Required'
         : `Must be one of: ${(p.allowedValues as unknown[]).filter((v) => v !== null).join(', ')}`;
     case 'format':
-      return p.format === 'email'
-        ? 'Must be a valid e-mail address'
-        : p.format === 'uri'
-          ? 'Must be a url'
-          : `Must be a valid ${String(p.format)}`;
+      return FORMAT_MESSAGES[String(p.format)] ?? `Must be a valid ${String(p.format)}`;
     case 'minimum':
       return `Must be at least ${String(p.limit)}`;
     case 'maximum':

@@ -2,3 +2,8 @@ export { tags } from './tags.js';
 export { users } from './users.js';
 export { roles } from './roles.js';
 export { permissions } from './permissions.js';
+export { websites } from './websites.js';
+export { domains } from './domains.js';
+export { dnsRecords, dnsRecordChanges } from './dns-records.js';
+export { registrars, registrants, nameservers } from './registrars.js';
+export { servers, ipAddresses, proxyServers, repositories, envs } from './hosting.js';

@@ -1,0 +1,186 @@
+import { Agent, type Dispatcher } from 'undici';
+import { createAddressPolicy, type AddressPolicy } from './address-policy.js';
+import { decodeBody, decodeText, readCapped } from './body.js';
+import { createGuardedConnector, resolveChecked, systemResolver, type Resolver } from './connector.js';
+import { OutboundError } from './errors.js';
+import { parseTarget, type Target } from './target.js';
+
+export interface SafeFetchOptions {
+  /** Permit private, loopback and link-local addresses (private deployments and tests). */
+  allowPrivate?: boolean;
+  /** IPs or CIDRs that are always allowed, whatever their range. */
+  allowHosts?: string[];
+  userAgent?: string;
+  defaultTimeoutMs?: number;
+  defaultMaxBytes?: number;
+  defaultMaxRedirects?: number;
+  /** Replaces system DNS resolution (tests, custom resolvers); must return every address of the name. */
+  lookup?: Resolver;
+}
+
+export interface SafeFetchInit {
+  method?: 'GET' | 'HEAD' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Total time for the whole exchange, redirects and body included. */
+  timeoutMs?: number;
+  maxBytes?: number;
+  /** 0 returns a redirect response as it is instead of following it. */
+  maxRedirects?: number;
+  accept?: string;
+}
+
+export interface SafeResponse {
+  status: number;
+  /** Final URL after redirects. */
+  url: string;
+  /** URLs that answered with a redirect, in the order they were visited. */
+  redirects: string[];
+  /** Lower-case names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  body: Buffer;
+  text(): string;
+  json<T>(): T;
+}
+
+export type SafeFetch = (url: string, init?: SafeFetchInit) => Promise<SafeResponse>;
+export type SafeFetchClient = SafeFetch & { close(): Promise<void> };
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+
+function flatten(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
+
+function makeResponse(
+  status: number,
+  url: string,
+  redirects: string[],
+  headers: Record<string, string>,
+  body: Buffer,
+) {
+  const response: SafeResponse = {
+    status,
+    url,
+    redirects,
+    headers,
+    body,
+    text: () => decodeText(body, headers['content-type']),
+    json: <T>() => JSON.parse(response.text()) as T,
+  };
+  return response;
+}
+
+interface Exchange {
+  method: 'GET' | 'HEAD' | 'POST';
+  headers: Record<string, string>;
+  body: string | undefined;
+  maxBytes: number;
+  maxRedirects: number;
+}
+
+function requestHeaders(init: SafeFetchInit, userAgent: string): Record<string, string> {
+  const headers: Record<string, string> = {
+    'user-agent': userAgent,
+    accept: init.accept ?? '*/*',
+    'accept-encoding': 'gzip, deflate, br',
+  };
+  for (const [name, value] of Object.entries(init.headers ?? {})) headers[name.toLowerCase()] = value;
+  return headers;
+}
+
+/** Builds the one HTTP client every outbound fetch of a user- or registry-supplied URL goes through. */
+export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetchClient {
+  const policy: AddressPolicy = createAddressPolicy(options);
+  const resolver = options.lookup ?? systemResolver;
+  const defaultTimeoutMs = options.defaultTimeoutMs ?? 10_000;
+  const userAgent = options.userAgent ?? 'Sitefleet/1.0';
+  const agent = new Agent({ connect: createGuardedConnector(policy, resolver, defaultTimeoutMs) });
+
+  // Fails fast with a clear message; the connector checks again on the address it actually dials.
+  const precheck = (target: Target) =>
+    target.ip ? policy.assertAddress(target.ip) : resolveChecked(target.hostname, policy, resolver);
+
+  async function exchange(first: Target, ex: Exchange, signal: AbortSignal): Promise<SafeResponse> {
+    let target = first;
+    const redirects: string[] = [];
+    for (;;) {
+      await precheck(target);
+      const res = await agent.request({
+        origin: target.url.origin,
+        path: `${target.url.pathname}${target.url.search}`,
+        method: ex.method,
+        headers: ex.headers,
+        body: ex.body ?? null,
+        signal,
+      });
+      const headers = flatten(res.headers);
+      const location = headers.location;
+      if (REDIRECT_STATUSES.has(res.statusCode) && location && ex.maxRedirects > 0) {
+        await res.body.dump();
+        if (redirects.length >= ex.maxRedirects)
+          throw new OutboundError('too_many_redirects', `Stopped after ${ex.maxRedirects} redirects`);
+        const next = parseTarget(location, target.url.href);
+        if (res.statusCode === 303 || (res.statusCode <= 302 && ex.method === 'POST')) {
+          ex.method = 'GET';
+          ex.body = undefined;
+          delete ex.headers['content-type'];
+        }
+        if (next.url.origin !== target.url.origin)
+          ex.headers = Object.fromEntries(
+            Object.entries(ex.headers).filter(([h]) => !CREDENTIAL_HEADERS.includes(h)),
+          );
+        redirects.push(target.url.href);
+        target = next;
+        continue;
+      }
+      const declared = Number(headers['content-length'] ?? 0);
+      if (declared > ex.maxBytes) {
+        res.body.destroy();
+        throw new OutboundError('too_large', `The response is larger than the ${ex.maxBytes}-byte limit`);
+      }
+      const raw = ex.method === 'HEAD' ? Buffer.alloc(0) : await readCapped(res.body, ex.maxBytes);
+      const body = await decodeBody(raw, headers['content-encoding'], ex.maxBytes);
+      return makeResponse(res.statusCode, target.url.href, redirects, headers, body);
+    }
+  }
+
+  const safeFetch: SafeFetch = async (url, init = {}) => {
+    const target = parseTarget(url);
+    const timeoutMs = init.timeoutMs ?? defaultTimeoutMs;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const ex: Exchange = {
+      method: init.method ?? 'GET',
+      headers: requestHeaders(init, userAgent),
+      body: init.body,
+      maxBytes: init.maxBytes ?? options.defaultMaxBytes ?? 5 * 1024 * 1024,
+      maxRedirects: init.maxRedirects ?? options.defaultMaxRedirects ?? 5,
+    };
+    const timedOut = () =>
+      new OutboundError('timeout', `${target.hostname} did not answer within ${timeoutMs} ms`);
+    // The race also covers steps that do not watch the signal (a resolver that hangs).
+    const deadline = new Promise<never>((_, reject) => {
+      controller.signal.addEventListener('abort', () => reject(timedOut()), { once: true });
+    });
+    const work = exchange(target, ex, controller.signal);
+    work.catch(() => undefined);
+    deadline.catch(() => undefined);
+    try {
+      return await Promise.race([work, deadline]);
+    } catch (err) {
+      if (err instanceof OutboundError) throw err;
+      if (controller.signal.aborted) throw timedOut();
+      const detail = err instanceof Error ? err.message : String(err);
+      throw new OutboundError('network', `Could not fetch ${target.url.href}: ${detail}`, { cause: err });
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return Object.assign(safeFetch, { close: () => agent.close() });
+}

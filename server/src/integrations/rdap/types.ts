@@ -1,0 +1,51 @@
+/** What Sitefleet keeps about a domain's registration, whichever protocol it came from. */
+export interface DomainInfo {
+  /** A-label (punycode) form, lower case. */
+  name: string;
+  unicodeName: string;
+  registrar: {
+    name: string;
+    ianaId: string | null;
+    url: string | null;
+    abuseEmail: string | null;
+  } | null;
+  registrant: {
+    name: string | null;
+    organization: string | null;
+    email: string | null;
+    country: string | null;
+  } | null;
+  /** Lower case, no trailing dot, sorted, unique. */
+  nameservers: string[];
+  /** Epoch seconds. */
+  creationDate: number | null;
+  expirationDate: number | null;
+  updatedDate: number | null;
+  /** RDAP status strings ("client transfer prohibited"); EPP codes from WHOIS are mapped to them. */
+  statuses: string[];
+  /** The registrant is hidden: redacted fields, "REDACTED FOR PRIVACY", or a privacy/proxy service. */
+  whoisProtected: boolean;
+  source: 'rdap' | 'whois';
+  /** Host name of the server that answered (the registry's, when a registrar referral was merged in). */
+  server: string;
+}
+
+export type DomainRegistrar = NonNullable<DomainInfo['registrar']>;
+export type DomainRegistrant = NonNullable<DomainInfo['registrant']>;
+
+/** The registry says the name is not registered (RDAP 404, WHOIS "No match"). */
+export class DomainNotFoundError extends Error {
+  override readonly name = 'DomainNotFoundError';
+  constructor(
+    readonly domain: string,
+    readonly source: 'rdap' | 'whois',
+    readonly server: string,
+  ) {
+    super(`${domain} is not registered (according to ${server})`);
+  }
+}
+
+/** The name cannot be looked up at all (empty, not a valid host name). */
+export class InvalidDomainError extends Error {
+  override readonly name = 'InvalidDomainError';
+}

@@ -1,0 +1,107 @@
+import type { Queryable } from '../../db/db.js';
+import { diffRecords } from '../../integrations/dns/diff.js';
+import type { DnsRecord } from '../../integrations/dns/types.js';
+
+export const DNS_COLUMNS = [
+  'host',
+  'type',
+  'class',
+  'ttl',
+  'ip',
+  'target',
+  'mname',
+  'rname',
+  'serial',
+  'refresh',
+  'retry',
+  'expire',
+  'minimum_ttl',
+  'pri',
+  'weight',
+  'port',
+  'txt',
+] as const;
+
+function valueOf(r: DnsRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const c of DNS_COLUMNS) {
+    if (c === 'host' || c === 'type' || c === 'class' || r[c] === null || r[c] === undefined) continue;
+    out[c] = r[c];
+  }
+  return out;
+}
+
+export interface DnsChange {
+  host: string;
+  type: string;
+  change: 'added' | 'removed' | 'changed';
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+const MOVABLE = new Set(['A', 'AAAA', 'CNAME']);
+
+/**
+ * The change history entries between two answers: the client's diff, with a removed and an added address
+ * record of the same host and type paired into one 'changed' entry (a site moving IP). Pure.
+ */
+export function dnsChanges(before: DnsRecord[], after: DnsRecord[]): DnsChange[] {
+  const d = diffRecords(before, after);
+  const added = [...d.added];
+  const out: DnsChange[] = d.changed.map((c) => ({
+    host: c.after.host,
+    type: c.after.type,
+    change: 'changed' as const,
+    before: valueOf(c.before),
+    after: valueOf(c.after),
+  }));
+  for (const r of d.removed) {
+    const i = MOVABLE.has(r.type) ? added.findIndex((a) => a.host === r.host && a.type === r.type) : -1;
+    const pair = i >= 0 ? added.splice(i, 1)[0]! : null;
+    out.push({
+      host: r.host,
+      type: r.type,
+      change: pair ? 'changed' : 'removed',
+      before: valueOf(r),
+      after: pair ? valueOf(pair) : null,
+    });
+  }
+  for (const a of added)
+    out.push({ host: a.host, type: a.type, change: 'added', before: null, after: valueOf(a) });
+  return out;
+}
+
+/** Replaces a domain's DNS records with a fresh answer and records what changed. */
+export async function applyDns(tx: Queryable, domainId: number, records: DnsRecord[]): Promise<string> {
+  const stored = await tx.query<DnsRecord>(
+    `SELECT ${DNS_COLUMNS.join(', ')} FROM dns_records WHERE domain_id = $1`,
+    [domainId],
+  );
+  const first = stored.rows.length === 0;
+  const changes = first ? [] : dnsChanges(stored.rows, records);
+  await tx.query('DELETE FROM dns_records WHERE domain_id = $1', [domainId]);
+  for (const r of records) {
+    await tx.query(
+      `INSERT INTO dns_records (domain_id, ${DNS_COLUMNS.join(', ')}) VALUES ($1, ${DNS_COLUMNS.map((_, i) => `$${i + 2}`).join(', ')})`,
+      [domainId, ...DNS_COLUMNS.map((c) => r[c] ?? null)],
+    );
+  }
+  for (const c of changes) {
+    await tx.query(
+      'INSERT INTO dns_record_changes (domain_id, host, type, change, before, after) VALUES ($1, $2, $3, $4, $5, $6)',
+      [
+        domainId,
+        c.host,
+        c.type,
+        c.change,
+        c.before ? JSON.stringify(c.before) : null,
+        c.after ? JSON.stringify(c.after) : null,
+      ],
+    );
+  }
+  await tx.query('UPDATE domains SET dns_refreshed_at = epoch_now() WHERE id = $1', [domainId]);
+  const counts = ['added', 'removed', 'changed'].map(
+    (k) => `${changes.filter((c) => c.change === k).length} ${k}`,
+  );
+  return `DNS: ${records.length} records${first ? ' (first look-up)' : `, ${counts.join(', ')}`}`;
+}

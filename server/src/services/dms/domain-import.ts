@@ -1,0 +1,94 @@
+import { toAsciiDomain, toUnicodeDomain } from '@sitefleet/shared';
+import type { Queryable } from '../../db/db.js';
+
+export interface ImportInput {
+  name: string;
+  notes?: string | null;
+}
+
+export interface ImportResult {
+  index: number;
+  name: string;
+  status: 'imported' | 'exists' | 'error';
+  message: string | null;
+  id: number | null;
+}
+
+export const IMPORT_MAX_ROWS = 10_000;
+const CHUNK = 1000;
+
+/**
+ * Imports domains in bulk, idempotently: a name already in the portfolio (or earlier in the same file) is
+ * reported as existing and left untouched, so importing the same file twice changes nothing. The whole
+ * file is written in one transaction.
+ */
+export async function importDomains(
+  tx: Queryable,
+  rows: ImportInput[],
+  source = 'import',
+): Promise<ImportResult[]> {
+  const results: ImportResult[] = [];
+  const fresh: Array<{ index: number; name: string; notes: string | null }> = [];
+  const seen = new Set<string>();
+  rows.forEach((row, index) => {
+    const ascii = toAsciiDomain(row.name ?? '');
+    if (!row.name?.trim()) {
+      results[index] = { index, name: row.name ?? '', status: 'error', message: 'Required', id: null };
+    } else if (!ascii) {
+      results[index] = {
+        index,
+        name: row.name,
+        status: 'error',
+        message: 'Not a valid domain name',
+        id: null,
+      };
+    } else if (seen.has(ascii)) {
+      results[index] = {
+        index,
+        name: ascii,
+        status: 'exists',
+        message: 'The name has already been taken',
+        id: null,
+      };
+    } else {
+      seen.add(ascii);
+      fresh.push({ index, name: ascii, notes: row.notes?.trim() || null });
+    }
+  });
+  for (let i = 0; i < fresh.length; i += CHUNK) {
+    const chunk = fresh.slice(i, i + CHUNK);
+    const inserted = await tx.query<{ id: number; name: string }>(
+      `INSERT INTO domains (name, unicode_name, notes, pulled_from)
+       SELECT n, u, nt, $4 FROM unnest($1::text[], $2::text[], $3::text[]) AS x(n, u, nt)
+       ON CONFLICT (name) DO NOTHING RETURNING id, name`,
+      [
+        chunk.map((c) => c.name),
+        chunk.map((c) => toUnicodeDomain(c.name)),
+        chunk.map((c) => c.notes),
+        source,
+      ],
+    );
+    const ids = new Map(inserted.rows.map((r) => [r.name, Number(r.id)]));
+    const existing = chunk.filter((c) => !ids.has(c.name)).map((c) => c.name);
+    const found = existing.length
+      ? await tx.query<{ id: number; name: string }>(
+          'SELECT id, name FROM domains WHERE name = ANY($1::text[])',
+          [existing],
+        )
+      : { rows: [] };
+    const existingIds = new Map(found.rows.map((r) => [r.name, Number(r.id)]));
+    for (const c of chunk) {
+      const id = ids.get(c.name);
+      results[c.index] = id
+        ? { index: c.index, name: c.name, status: 'imported', message: null, id }
+        : {
+            index: c.index,
+            name: c.name,
+            status: 'exists',
+            message: 'The name has already been taken',
+            id: existingIds.get(c.name) ?? null,
+          };
+    }
+  }
+  return results;
+}

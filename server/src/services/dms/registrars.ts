@@ -1,0 +1,116 @@
+import { resources } from '@sitefleet/shared';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound } from '../../core/errors.js';
+import { defineServerResource, type ResourceModel } from '../../core/resource.js';
+import { idParamsSchema, idsQuerySchema } from '../../core/schema.js';
+import type { AppDeps } from '../../deps.js';
+import type { Queryable } from '../../db/db.js';
+
+/**
+ * Merges registrars into one: every domain and nameserver of the merged ones moves to the target, their
+ * names are kept as other names of the target, and they are deleted; all in one transaction.
+ */
+export async function mergeRegistrars(tx: Queryable, targetId: number, ids: number[]): Promise<number> {
+  const sources = ids.filter((i) => i !== targetId);
+  if (!sources.length) throw badRequest('ids must name at least one registrar other than the target');
+  const found = await tx.query<{
+    id: number;
+    registrar: string;
+    other_registrar_names: string[];
+    nameserver_domain_names: string[];
+  }>(
+    'SELECT id, registrar, other_registrar_names, nameserver_domain_names FROM registrars WHERE id = ANY($1::bigint[]) FOR UPDATE',
+    [[targetId, ...sources]],
+  );
+  const byId = new Map(found.rows.map((r) => [Number(r.id), r]));
+  const missing = [targetId, ...sources].filter((i) => !byId.has(i));
+  if (missing.length) throw notFound(`Registrars: no record with id ${missing.join(', ')}`);
+  const target = byId.get(targetId)!;
+  const merged = sources.map((i) => byId.get(i)!);
+  const otherNames = new Set(target.other_registrar_names);
+  const nsDomains = new Set(target.nameserver_domain_names);
+  for (const m of merged) {
+    otherNames.add(m.registrar);
+    for (const n of m.other_registrar_names) otherNames.add(n);
+    for (const n of m.nameserver_domain_names) nsDomains.add(n);
+  }
+  otherNames.delete(target.registrar);
+  const moved = await tx.query(
+    'UPDATE domains SET registrar_id = $1, updated_at = epoch_now(), version = version + 1 WHERE registrar_id = ANY($2::bigint[])',
+    [targetId, sources],
+  );
+  await tx.query(
+    'UPDATE nameservers SET registrar_id = $1, updated_at = epoch_now(), version = version + 1 WHERE registrar_id = ANY($2::bigint[])',
+    [targetId, sources],
+  );
+  await tx.query(
+    `UPDATE registrars SET other_registrar_names = $2, nameserver_domain_names = $3, updated_at = epoch_now(), version = version + 1
+     WHERE id = $1`,
+    [targetId, [...otherNames].sort(), [...nsDomains].sort()],
+  );
+  await tx.query('DELETE FROM registrars WHERE id = ANY($1::bigint[])', [sources]);
+  return moved.rowCount;
+}
+
+function registerMerge(app: FastifyInstance, model: ResourceModel, deps: AppDeps): void {
+  app.post(`/${model.path}/:id/merge`, {
+    config: { access: 'permission' },
+    schema: {
+      tags: [model.spec.service],
+      summary:
+        'Merge the registrars named in ids into this one (domains and nameservers move; all or nothing)',
+      params: idParamsSchema,
+      querystring: idsQuerySchema,
+    },
+    handler: async (request) => {
+      const targetId = Number((request.params as { id: string }).id);
+      const ids = [...new Set((request.query as { ids: string }).ids.split(',').map(Number))];
+      const movedDomains = await deps.db.transaction((tx) => mergeRegistrars(tx, targetId, ids));
+      await request.ctx.audit('merge', `registrars/${targetId}`, {
+        merged: ids.filter((i) => i !== targetId),
+        movedDomains,
+      });
+      const data = await deps.engine.getOne(request.ctx, model, targetId);
+      return { data, meta: { moved_domains: movedDomains } };
+    },
+  });
+}
+
+export const registrarsResource = defineServerResource({
+  spec: resources.registrars,
+  computed: {
+    domains_count: {
+      kind: 'integer',
+      sql: 'SELECT count(*) FROM domains d WHERE d.registrar_id = t.id',
+      sortable: true,
+    },
+    nameservers_count: {
+      kind: 'integer',
+      sql: 'SELECT count(*) FROM nameservers n WHERE n.registrar_id = t.id',
+      sortable: true,
+    },
+  },
+  actions: registerMerge,
+});
+
+export const registrantsResource = defineServerResource({
+  spec: resources.registrants,
+  computed: {
+    domains_count: {
+      kind: 'integer',
+      sql: 'SELECT count(*) FROM domains d WHERE d.registrant_id = t.id',
+      sortable: true,
+    },
+  },
+});
+
+export const nameserversResource = defineServerResource({
+  spec: resources.nameservers,
+  computed: {
+    domains_count: {
+      kind: 'integer',
+      sql: 'SELECT count(*) FROM domains d WHERE d.nameservers @> ARRAY[t.nameserver]',
+      sortable: true,
+    },
+  },
+});

@@ -1,0 +1,49 @@
+import { resources, toAsciiDomain } from '@sitefleet/shared';
+import { invalid } from '../../core/errors.js';
+import { defineServerResource, type WriteEvent } from '../../core/resource.js';
+
+/** Normalises the URL (https:// when no scheme) and derives the hostname from it. */
+function normaliseUrl(e: WriteEvent): void {
+  const raw = e.values.url;
+  if (typeof raw !== 'string') return;
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim()) ? raw.trim() : `https://${raw.trim()}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw invalid({ url: 'Must be a url' });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw invalid({ url: 'Must be an http or https url' });
+  e.values.url = url.toString().replace(/\/$/, url.pathname === '/' ? '' : '/');
+  e.values.hostname = url.hostname.toLowerCase();
+}
+
+/** Links a new site to the portfolio domain its hostname belongs to, when the form named none. */
+async function linkDomain(e: WriteEvent): Promise<void> {
+  if (e.existing || e.values.domain_id != null || typeof e.values.hostname !== 'string') return;
+  const host = toAsciiDomain(e.values.hostname);
+  if (!host) return;
+  const candidates = host.split('.').map((_, i, parts) => parts.slice(i).join('.'));
+  const r = await e.tx.query<{ id: number }>(
+    'SELECT id FROM domains WHERE name = ANY($1::text[]) ORDER BY length(name) DESC LIMIT 1',
+    [candidates],
+  );
+  if (r.rows[0]) e.values.domain_id = Number(r.rows[0].id);
+}
+
+export const websitesResource = defineServerResource({
+  spec: resources.websites,
+  computed: {
+    domain: {
+      kind: 'object',
+      sql: `SELECT jsonb_build_object('id', d.id, 'name', d.name, 'unicode_name', d.unicode_name) FROM domains d WHERE d.id = t.domain_id`,
+    },
+  },
+  hooks: {
+    async beforeWrite(e) {
+      normaliseUrl(e);
+      await linkDomain(e);
+    },
+  },
+});
