@@ -74,7 +74,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     await deps.integrations.close();
   });
   app.addHook('onReady', async () => {
-    const guarded = routes.filter((r) => r.access === 'permission');
+    const guarded = routes.filter((r) => r.access === 'permission' && !r.borrowed);
     await syncPermissions(deps.db, guarded, config.services);
   });
   return { app, routes };

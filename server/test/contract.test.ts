@@ -51,6 +51,13 @@ describe.each(DATABASES)('resource contract on %s', (kind) => {
     const viewer = await t.as('VIEWER');
     for (const m of models()) {
       expect((await t.call({ method: 'GET', url: `/${m.path}`, headers: viewer })).status).toBe(200);
+      const many = await t.call({
+        method: 'POST',
+        url: `/${m.path}/get-many`,
+        headers: viewer,
+        payload: { ids: [1] },
+      });
+      expect(many.status, `${m.name} get-many is a read`).toBe(200);
       if (m.operations.create) {
         const res = await t.call({
           method: 'POST',

@@ -125,7 +125,8 @@ export class Engine {
     const copy: Row = Object.fromEntries(Object.entries(value).filter(([k]) => !flags.has(k)));
     for (const s of secretKeys) {
       const sent = copy[s];
-      if (typeof sent === 'string' && sent !== '') copy[s] = this.secrets.seal(sent, `${model.table}.${key}.${s}`);
+      if (typeof sent === 'string' && sent !== '')
+        copy[s] = this.secrets.seal(sent, `${model.table}.${key}.${s}`);
       else if (sent === undefined && stored && typeof stored[s] === 'string') copy[s] = stored[s];
       else copy[s] = undefined; // null or '' clears it; JSON.stringify drops undefined
     }

@@ -73,7 +73,8 @@ export function registerResource(app: FastifyInstance, deps: AppDeps, model: Res
   });
 
   app.post(`${base}/get-many`, {
-    config,
+    // Reading several records by id is a read: it needs the list permission, not one of its own.
+    config: { access: 'permission', permissionAs: { method: 'GET', url: base } },
     schema: {
       tags,
       summary: `Get several ${model.spec.label} by id`,

@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route: anyone, any signed-in user, or users whose roles hold (method, route). */
     access?: Access;
+    /** Check this (method, route) permission instead of the route's own: a POST that only reads (get-many). */
+    permissionAs?: { method: string; url: string };
   }
   interface FastifyRequest {
     ctx: RequestContext;
@@ -23,6 +25,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: Access | undefined;
+  /** Set when the route borrows another route's permission; such a route has no permission row of its own. */
+  borrowed: boolean;
 }
 
 const ACTIVITY_WRITE_INTERVAL = 60;
@@ -42,7 +46,13 @@ export function installAuth(app: FastifyInstance, deps: AppDeps, routes: Registe
   });
   app.addHook('onReady', async () => {
     for (const r of collected) {
-      for (const m of methods(r)) routes.push({ method: m, url: r.url, access: r.config?.access });
+      for (const m of methods(r))
+        routes.push({
+          method: m,
+          url: r.url,
+          access: r.config?.access,
+          borrowed: Boolean(r.config?.permissionAs),
+        });
     }
     const missing = routes.filter((r) => !r.access || !ACCESS.includes(r.access));
     if (missing.length) {
@@ -109,8 +119,10 @@ async function authenticate(
   needsPermission: boolean,
 ): Promise<AuthUser> {
   const { userId, epoch } = await identify(deps, request);
-  const route = request.routeOptions.url ?? '';
-  const p = await loadPrincipal(deps.db, userId, request.method, route);
+  const borrowed = request.routeOptions.config.permissionAs;
+  const method = borrowed?.method ?? request.method;
+  const route = borrowed?.url ?? request.routeOptions.url ?? '';
+  const p = await loadPrincipal(deps.db, userId, method, route);
   if (!p || p.disabled || (epoch !== null && epoch !== p.sessionEpoch)) {
     throw unauthorized(p?.disabled ? 'This account is disabled' : 'Your session has ended; sign in again');
   }
@@ -122,10 +134,10 @@ async function authenticate(
     await writeAudit(deps.db, {
       actorId: p.user.id,
       action: 'permission_denied',
-      target: `${request.method} ${route}`,
+      target: `${method} ${route}`,
       ip: request.ip,
     });
-    throw forbidden(`You do not have permission for ${request.method} ${route}`);
+    throw forbidden(`You do not have permission for ${method} ${route}`);
   }
   return p.user;
 }

@@ -1,0 +1,83 @@
+import { inject } from 'vitest';
+
+/** A signed-in API client for arranging test data (the console is exercised through the browser). */
+export interface Api {
+  token: string;
+  get: <T = unknown>(path: string) => Promise<T>;
+  post: <T = unknown>(path: string, body: unknown) => Promise<T>;
+  del: <T = unknown>(path: string) => Promise<T>;
+}
+
+async function call<T>(
+  baseURL: string,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(new URL(path.replace(/^\//, ''), baseURL), {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}`, AuthType: 'password' } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export async function login(email: string, password: string, baseURL = inject('baseURL')) {
+  return call<{ access_token: string; expires_in: number }>(baseURL, null, 'POST', 'ums/auth/login', {
+    email,
+    password,
+  });
+}
+
+export async function apiAs(email: string, password: string, baseURL = inject('baseURL')): Promise<Api> {
+  const { access_token: token } = await login(email, password, baseURL);
+  return {
+    token,
+    get: (path) => call(baseURL, token, 'GET', path),
+    post: (path, body) => call(baseURL, token, 'POST', path, body),
+    del: (path) => call(baseURL, token, 'DELETE', path),
+  };
+}
+
+export function adminApi(): Promise<Api> {
+  return apiAs(inject('adminEmail'), inject('adminPassword'));
+}
+
+export async function roleId(api: Api, name: string): Promise<number> {
+  const res = await api.get<{ data: Array<{ id: number; name: string }> }>(
+    `ums/api/v1/roles?perPage=100&filter=${encodeURIComponent(JSON.stringify({ name }))}`,
+  );
+  const role = res.data.find((r) => r.name === name);
+  if (!role) throw new Error(`role ${name} not found`);
+  return role.id;
+}
+
+let counter = 0;
+/** A unique suffix for records a test creates (tests share one database). */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}`;
+}
+
+export async function createUser(api: Api, role: string, overrides: Record<string, unknown> = {}) {
+  const email = `${unique('user')}@sitefleet.test`;
+  const password = 'correct-horse-battery';
+  const { data } = await api.post<{ data: { id: number } }>('ums/api/v1/users', {
+    name: 'E2E',
+    last_name: role,
+    email,
+    roles: [await roleId(api, role)],
+    target_markets: ['All'],
+    new_password: password,
+    verify_password: password,
+    ...overrides,
+  });
+  return { id: data.id, email, password };
+}

@@ -1,0 +1,51 @@
+import { lazy } from 'react';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { Layout } from './layout/Layout';
+import { LoginPage } from './login/LoginPage';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { i18nProvider } from './providers/i18n';
+import { createStore } from './providers/store';
+import { RESOURCES } from './resources';
+import { theme } from './theme';
+
+const Dashboard = lazy(() => import('./dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
+const SignaturePage = lazy(() =>
+  import('./tools/signature/SignaturePage').then((m) => ({ default: m.SignaturePage })),
+);
+
+const store = createStore();
+
+export const App = () => (
+  <Admin
+    title="Sitefleet"
+    disableTelemetry
+    requireAuth
+    dataProvider={dataProvider}
+    authProvider={authProvider}
+    i18nProvider={i18nProvider}
+    store={store}
+    theme={theme}
+    layout={Layout}
+    loginPage={LoginPage}
+    dashboard={Dashboard}
+  >
+    {RESOURCES.map(({ name, label, icon, list, show, edit, create, recordRepresentation }) => (
+      <Resource
+        key={name}
+        name={name}
+        options={{ label }}
+        icon={icon}
+        list={list}
+        show={show}
+        edit={edit}
+        create={create}
+        recordRepresentation={recordRepresentation}
+      />
+    ))}
+    <CustomRoutes>
+      <Route path="/signature" element={<SignaturePage />} />
+    </CustomRoutes>
+  </Admin>
+);

@@ -1,0 +1,113 @@
+import { LIMITS } from '@sitefleet/shared';
+import { useMediaQuery, type Theme } from '@mui/material';
+import type { ReactElement } from 'react';
+import {
+  BulkDeleteButton,
+  DataTable,
+  List,
+  Pagination,
+  useRecordContext,
+  useResourceContext,
+  type RowClickFunction,
+} from 'react-admin';
+import { specOf } from '../../providers/writable';
+import { DELETE_CONFIRM } from '../record/messages';
+import { TextValue } from '../fields/Values';
+import { smallScreenColumns, visibleColumns, type ColumnDef } from './columns';
+import { ListToolbar } from './ListToolbar';
+import { NoRows } from './NoRows';
+import type { FilterDef } from './filters/types';
+import { useColumnChoice } from './useColumnChoice';
+import { getPath } from './export/exportRules';
+
+export interface ResourceListProps {
+  columns: readonly ColumnDef[];
+  filters?: readonly FilterDef[];
+  /** Columns for small screens; default: the first three visible ones. */
+  smallScreen?: readonly string[];
+  rowClick?: 'show' | 'edit' | false | RowClickFunction;
+  title?: string | ReactElement;
+  createLabel?: string;
+}
+
+const ALWAYS_SORTABLE = new Set(['id', 'created_at', 'updated_at']);
+
+const Cell = ({ column }: { column: ColumnDef }) => {
+  const record = useRecordContext();
+  if (!record) return null;
+  return column.render ? <>{column.render(record)}</> : <TextValue value={getPath(record, column.source)} />;
+};
+
+const ListBody = ({
+  columns,
+  filters = [],
+  smallScreen,
+  rowClick = 'show',
+  createLabel,
+}: ResourceListProps) => {
+  const resource = useResourceContext() ?? '';
+  const spec = specOf(resource);
+  const [choice, setChoice] = useColumnChoice(resource);
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const visible = visibleColumns(columns, choice);
+  const shown = isSmall ? smallScreenColumns(visible, smallScreen) : visible;
+  const canDelete = spec?.operations?.delete !== false;
+
+  return (
+    <>
+      <ListToolbar
+        columns={columns}
+        visible={visible}
+        filters={filters}
+        onColumnsChange={setChoice}
+        createLabel={createLabel}
+      />
+      <DataTable
+        rowClick={rowClick}
+        empty={<NoRows />}
+        bulkActionButtons={
+          canDelete ? <BulkDeleteButton mutationMode="pessimistic" confirmContent={DELETE_CONFIRM} /> : false
+        }
+      >
+        {shown.map((column) => (
+          <DataTable.Col
+            key={column.source}
+            source={column.source}
+            label={column.label}
+            align={column.align}
+            disableSort={
+              !(
+                column.sortable ??
+                (spec?.fields[column.source]?.sortable || ALWAYS_SORTABLE.has(column.source))
+              )
+            }
+          >
+            <Cell column={column} />
+          </DataTable.Col>
+        ))}
+      </DataTable>
+    </>
+  );
+};
+
+/**
+ * The list every resource uses (SPEC §2.7): 25 rows a page (25/50/100), row click opens show, column
+ * chooser, quick + advanced filters with chips, URL filter state, exports, copy, bulk delete, empty state.
+ */
+export const ResourceList = (props: ResourceListProps) => {
+  const resource = useResourceContext() ?? '';
+  const spec = specOf(resource);
+  return (
+    <List
+      perPage={LIMITS.defaultPerPage}
+      sort={spec?.defaultSort}
+      actions={false}
+      empty={false}
+      exporter={false}
+      title={props.title}
+      pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
+    >
+      <ListBody {...props} />
+    </List>
+  );
+};

@@ -1,0 +1,126 @@
+import type { LoginResponse, Me, OneResponse } from '@sitefleet/shared';
+import type { AuthProvider } from 'react-admin';
+import { isCompanyAccount, loadConfig } from './config';
+import { apiFetch } from './http';
+import { canDo, NO_PERMISSIONS, permissionsOf, setCurrentPermissions, type Permissions } from './permissions';
+import { createRefreshScheduler } from './refresh';
+import { clearSession, decodeJwtPayload, isSessionLive, readSession, saveToken, saveUser } from './session';
+
+export const LOGIN_FAILED = 'Login failed. Please try again.';
+export const COMPANY_ONLY = 'Only company emails are allowed';
+const SIGNED_OUT_SETTLE_MS = 50;
+
+export type LoginParams = { email: string; password: string } | { credential: string };
+
+let me: Promise<Me> | null = null;
+
+function loadMe(): Promise<Me> {
+  me ??= apiFetch<OneResponse<Me>>('ums/api/v1/users/me').then((res) => {
+    saveUser({ id: res.data.id, roles: (res.data.full_roles ?? []).map((r) => r.name) });
+    setCurrentPermissions(permissionsOf(res.data));
+    return res.data;
+  });
+  me.catch(() => (me = null));
+  return me;
+}
+
+function endSession(): void {
+  scheduler.cancel();
+  clearSession();
+  me = null;
+  setCurrentPermissions(null);
+}
+
+async function refreshToken(): Promise<number> {
+  const session = readSession();
+  if (!session?.userId) throw new Error('No session to refresh');
+  const res = await apiFetch<LoginResponse>(`ums/api/v1/users/${session.userId}/refresh-token`);
+  if (!res.access_token || !res.expires_in) throw new Error('invalid token data');
+  return saveToken({ idToken: res.access_token, authType: 'password', expiresIn: res.expires_in }).exp;
+}
+
+/** A refresh failure ends the session; reloading lands on the sign-in page (SPEC §8). */
+const scheduler = createRefreshScheduler({
+  refresh: refreshToken,
+  onFailure: () => {
+    endSession();
+    window.location.reload();
+  },
+});
+
+function armSessionTimer(): void {
+  const session = readSession();
+  if (!isSessionLive(session) || scheduler.isScheduled()) return;
+  // Google ID tokens cannot be refreshed here: the session simply ends at their expiry.
+  if (session.authType === 'password') scheduler.schedule(session.exp);
+}
+
+async function passwordLogin(email: string, password: string): Promise<void> {
+  const res = await apiFetch<LoginResponse>('ums/auth/login', {
+    method: 'POST',
+    body: { email, password },
+    auth: false,
+  });
+  if (!res?.access_token || !res.expires_in) throw new Error('invalid token data');
+  saveToken({ idToken: res.access_token, authType: 'password', expiresIn: res.expires_in });
+}
+
+async function googleLogin(credential: string): Promise<void> {
+  const claims = decodeJwtPayload(credential);
+  const config = await loadConfig();
+  if (!claims || !isCompanyAccount(claims, config.allowed_google_domains)) throw new Error(COMPANY_ONLY);
+  const exp = Number(claims.exp);
+  const expiresIn = Math.floor(exp - Date.now() / 1000);
+  if (!Number.isFinite(exp) || expiresIn <= 0) throw new Error(LOGIN_FAILED);
+  saveToken({ idToken: credential, authType: 'google', expiresIn, exp });
+}
+
+export const authProvider: AuthProvider = {
+  async login(params: LoginParams) {
+    endSession();
+    try {
+      if ('credential' in params) await googleLogin(params.credential);
+      else await passwordLogin(params.email, params.password);
+      await loadMe();
+    } catch (error) {
+      endSession();
+      throw new Error((error as Error)?.message === COMPANY_ONLY ? COMPANY_ONLY : LOGIN_FAILED);
+    }
+    armSessionTimer();
+    void apiFetch('ums/api/v1/users/update-last-login').catch(() => undefined);
+  },
+  async logout() {
+    endSession();
+  },
+  async checkAuth() {
+    if (!isSessionLive(readSession())) {
+      endSession();
+      // react-router commits the redirect to /login as a transition; an instant rejection makes
+      // react-admin log out again (and re-render urgently) before it commits, looping for seconds.
+      await new Promise((resolve) => setTimeout(resolve, SIGNED_OUT_SETTLE_MS));
+      throw new Error('Session expired');
+    }
+    armSessionTimer();
+  },
+  async checkError(error: { status?: number }) {
+    // 401 ends the session; 403 is only shown (the notification carries the server's message).
+    if (error?.status === 401) {
+      endSession();
+      throw new Error('Session expired');
+    }
+  },
+  async getIdentity() {
+    const user = await loadMe();
+    const fullName = [user.name, user.last_name].filter(Boolean).join(' ') || user.email;
+    return { id: user.id, fullName, avatar: user.picture ?? undefined, email: user.email };
+  },
+  async getPermissions(): Promise<Permissions> {
+    if (!isSessionLive(readSession())) return NO_PERMISSIONS;
+    return permissionsOf(await loadMe());
+  },
+  async canAccess({ resource, action }) {
+    if (!resource) return true;
+    if (!isSessionLive(readSession())) return false;
+    return canDo(permissionsOf(await loadMe()), resource, action);
+  },
+};

@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../test/fetchMock';
+import { dataProvider } from './dataProvider';
+import { permissionsOf, setCurrentPermissions } from './permissions';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setCurrentPermissions(null);
+});
+
+describe('data provider (ARCHITECTURE §3 wire contract)', () => {
+  it('lists with sortBy, sortOrder, page, perPage and a JSON filter without empty values', async () => {
+    const calls = mockFetch({
+      'GET /dms/api/v1/tags': () => ({ body: { data: [{ id: 1 }], meta: { total: 40 } } }),
+    });
+    const res = await dataProvider.getList('dms/api/v1/tags', {
+      pagination: { page: 2, perPage: 25 },
+      sort: { field: 'name', order: 'DESC' },
+      filter: { name: 'a', empty: '', hostname: { where_in: ['x'] } },
+    });
+    expect(res).toEqual({ data: [{ id: 1 }], total: 40 });
+    expect(calls[0]!.path).toBe('/dms/api/v1/tags');
+    const url = new URL(String(vi.mocked(fetch).mock.calls[0]![0]), 'http://x');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      page: '2',
+      perPage: '25',
+      sortBy: 'name',
+      sortOrder: 'DESC',
+      filter: JSON.stringify({ name: 'a', hostname: { where_in: ['x'] } }),
+    });
+  });
+
+  it('updates with PUT and the record version', async () => {
+    const calls = mockFetch({
+      'PUT /dms/api/v1/tags/3': () => ({ body: { data: { id: 3, name: 'b', version: 2 } } }),
+    });
+    await dataProvider.update('dms/api/v1/tags', {
+      id: 3,
+      data: { id: 3, name: 'b', version: 1, created_at: 1 },
+      previousData: { id: 3, name: 'a', version: 1 },
+    });
+    expect(JSON.parse(String(calls[0]!.init!.body))).toEqual({ name: 'b', version: 1 });
+  });
+
+  it('deletes many with ?ids=', async () => {
+    mockFetch({
+      'DELETE /dms/api/v1/tags': (_, url) => ({
+        body: { data: url.searchParams.get('ids')!.split(',').map(Number) },
+      }),
+    });
+    expect(await dataProvider.deleteMany('dms/api/v1/tags', { ids: [1, 2] })).toEqual({ data: [1, 2] });
+  });
+
+  it('uses get-many, or one GET per record when only reading is allowed', async () => {
+    const routes = {
+      'POST /ums/api/v1/roles/get-many': () => ({ body: { data: [{ id: 1 }, { id: 2 }] } }),
+      'GET /ums/api/v1/roles/1': () => ({ body: { data: { id: 1 } } }),
+      'GET /ums/api/v1/roles/2': () => ({ body: { data: { id: 2 } } }),
+    };
+    let calls = mockFetch(routes);
+    await dataProvider.getMany('ums/api/v1/roles', { ids: [1, 2] });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /ums/api/v1/roles/get-many']);
+
+    setCurrentPermissions(
+      permissionsOf({ full_roles: [], full_permissions: { '/ums/api/v1/roles/:id': { GET: true } } }),
+    );
+    calls = mockFetch(routes);
+    expect((await dataProvider.getMany('ums/api/v1/roles', { ids: [1, 2] })).data).toEqual([
+      { id: 1 },
+      { id: 2 },
+    ]);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /ums/api/v1/roles/1',
+      'GET /ums/api/v1/roles/2',
+    ]);
+  });
+});

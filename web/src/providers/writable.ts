@@ -1,0 +1,51 @@
+import { resources, type ResourceSpec } from '@sitefleet/shared';
+
+const SPECS: Record<string, ResourceSpec> = Object.fromEntries(
+  Object.values(resources).map((spec) => [spec.path, spec as ResourceSpec]),
+);
+
+export function specOf(resource: string): ResourceSpec | undefined {
+  return SPECS[resource];
+}
+
+const SERVER_OWNED = new Set(['id', 'created_at', 'updated_at', 'created_by']);
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '';
+
+/**
+ * The body of a create or update: only the fields the resource declares writable (read-only and
+ * server-owned fields are refused by the server), empty write-only fields dropped (an untouched
+ * password box means "keep the password"), and on update the record's current version.
+ */
+export function writableBody(
+  resource: string,
+  data: Record<string, unknown>,
+  mode: 'create' | 'update',
+): Record<string, unknown> {
+  const spec = specOf(resource);
+  const out: Record<string, unknown> = {};
+  if (!spec) {
+    for (const [key, value] of Object.entries(data)) {
+      if (!SERVER_OWNED.has(key) && key !== 'version' && value !== undefined) out[key] = value;
+    }
+  } else {
+    for (const [key, field] of Object.entries(spec.fields)) {
+      if (field.readOnly || !(key in data)) continue;
+      const value = data[key];
+      if (value === undefined || (field.writeOnly && isEmpty(value))) continue;
+      out[key] = value;
+    }
+  }
+  if (mode === 'update' && data.version !== undefined) out.version = data.version;
+  return out;
+}
+
+/** Drops empty filter values (SPEC §5: an empty value removes the filter). */
+export function cleanFilter(filter: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(filter ?? {})) {
+    if (isEmpty(value) || (Array.isArray(value) && value.length === 0)) continue;
+    out[key] = value;
+  }
+  return out;
+}

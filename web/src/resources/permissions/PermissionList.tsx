@@ -1,0 +1,13 @@
+import { col } from '../../common/list/cells';
+import type { ColumnDef } from '../../common/list/columns';
+import { ResourceList } from '../../common/list/ResourceList';
+import { MethodChip } from '../roles/MethodChip';
+import { permissionFilters } from './filters';
+
+const columns: ColumnDef[] = [
+  { ...col.text('method', 'Method'), render: (r) => <MethodChip method={String(r.method)} /> },
+  col.text('route', 'Route'),
+  col.text('id', 'ID', { hidden: true }),
+];
+
+export const PermissionList = () => <ResourceList columns={columns} filters={permissionFilters} />;

@@ -1,0 +1,6 @@
+import type { FilterDef } from '../../common/list/filters/types';
+
+export const roleFilters: FilterDef[] = [
+  { source: 'name', label: 'Name', kind: 'text' },
+  { source: 'description', label: 'Description', kind: 'text' },
+];
