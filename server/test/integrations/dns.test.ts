@@ -2,6 +2,7 @@ import type { Answer } from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DnsClient } from '../../src/integrations/dns/client.js';
 import { diffRecords } from '../../src/integrations/dns/diff.js';
+import { emptyRecord } from '../../src/integrations/dns/records.js';
 import { parseDnsServer } from '../../src/integrations/dns/server-address.js';
 import { DnsError, type DnsRecord } from '../../src/integrations/dns/types.js';
 import { startDnsServer, type LocalDnsServer, type Zone } from './dns-server.js';
@@ -73,27 +74,8 @@ afterAll(async () => {
   await silent.close();
 });
 
-const none = {
-  ip: null,
-  target: null,
-  mname: null,
-  rname: null,
-  serial: null,
-  refresh: null,
-  retry: null,
-  expire: null,
-  minimum_ttl: null,
-  pri: null,
-  weight: null,
-  port: null,
-  txt: null,
-};
 const rec = (type: DnsRecord['type'], ttl: number, fields: Partial<DnsRecord>, host = apex): DnsRecord => ({
-  ...none,
-  host,
-  type,
-  class: 'IN',
-  ttl,
+  ...emptyRecord(host, type, ttl),
   ...fields,
 });
 

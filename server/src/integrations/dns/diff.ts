@@ -1,4 +1,4 @@
-import type { DnsRecord } from './types.js';
+import { DNS_VALUE_FIELDS, type DnsRecord } from './types.js';
 
 export interface DnsRecordDiff {
   added: DnsRecord[];
@@ -29,23 +29,6 @@ function identity(r: DnsRecord): string {
 
 const keyOf = (r: DnsRecord) => `${r.host}\u0000${r.type}\u0000${identity(r)}`;
 
-const FIELDS: (keyof DnsRecord)[] = [
-  'ttl',
-  'ip',
-  'target',
-  'mname',
-  'rname',
-  'serial',
-  'refresh',
-  'retry',
-  'expire',
-  'minimum_ttl',
-  'pri',
-  'weight',
-  'port',
-  'txt',
-];
-
 function group(records: DnsRecord[]): Map<string, DnsRecord[]> {
   const map = new Map<string, DnsRecord[]>();
   for (const r of records) {
@@ -66,7 +49,7 @@ export function diffRecords(old: DnsRecord[], next: DnsRecord[]): DnsRecordDiff 
     olds.forEach((o, i) => {
       const n = news[i];
       if (!n) diff.removed.push(o);
-      else if (FIELDS.some((f) => o[f] !== n[f])) diff.changed.push({ before: o, after: n });
+      else if (DNS_VALUE_FIELDS.some((f) => o[f] !== n[f])) diff.changed.push({ before: o, after: n });
     });
     diff.added.push(...news.slice(olds.length));
   }

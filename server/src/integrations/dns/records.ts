@@ -1,23 +1,16 @@
 import type { Answer, TxtData } from 'dns-packet';
-import { DNS_RECORD_TYPES, type DnsRecord, type DnsRecordType } from './types.js';
+import { DNS_RECORD_TYPES, DNS_VALUE_FIELDS, type DnsRecord, type DnsRecordType } from './types.js';
 
 export const normaliseName = (name: string) => name.trim().toLowerCase().replace(/\.+$/, '');
 
-const EMPTY = {
-  ip: null,
-  target: null,
-  mname: null,
-  rname: null,
-  serial: null,
-  refresh: null,
-  retry: null,
-  expire: null,
-  minimum_ttl: null,
-  pri: null,
-  weight: null,
-  port: null,
-  txt: null,
-} satisfies Partial<DnsRecord>;
+/** A record of the given owner and type with every value field empty. */
+export function emptyRecord(host: string, type: DnsRecordType, ttl: number): DnsRecord {
+  const values = Object.fromEntries(DNS_VALUE_FIELDS.map((f) => [f, null])) as Record<
+    (typeof DNS_VALUE_FIELDS)[number],
+    null
+  >;
+  return { ...values, host: normaliseName(host), type, class: 'IN', ttl };
+}
 
 /** TXT character-strings are concatenated, as SPF and DKIM readers do. */
 function txtText(data: TxtData): string {
@@ -31,8 +24,8 @@ const isRecordType = (type: string): type is DnsRecordType =>
 /** Maps one decoded resource record to Sitefleet's shape; null for types Sitefleet does not keep. */
 export function toDnsRecord(answer: Answer): DnsRecord | null {
   if (!isRecordType(answer.type)) return null;
-  const base = { ...EMPTY, host: normaliseName(answer.name), type: answer.type, class: 'IN' as const };
   const ttl = 'ttl' in answer && typeof answer.ttl === 'number' ? answer.ttl : 0;
+  const base = emptyRecord(answer.name, answer.type, ttl);
   switch (answer.type) {
     case 'A':
     case 'AAAA':

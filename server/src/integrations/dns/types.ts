@@ -1,4 +1,7 @@
-export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'SOA', 'TXT', 'SRV', 'CAA'] as const;
+import { IntegrationError } from '../errors.js';
+import { DNS_RECORD_TYPES } from '@sitefleet/shared';
+
+export { DNS_RECORD_TYPES };
 export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
 
 /** A DNS record in the shape of Sitefleet's DNS record entity (SPEC §3), plus SRV weight and port. */
@@ -27,6 +30,24 @@ export interface DnsRecord {
   txt: string | null;
 }
 
+/** The value fields of a record (everything but host, type and class), in storage order. */
+export const DNS_VALUE_FIELDS = [
+  'ttl',
+  'ip',
+  'target',
+  'mname',
+  'rname',
+  'serial',
+  'refresh',
+  'retry',
+  'expire',
+  'minimum_ttl',
+  'pri',
+  'weight',
+  'port',
+  'txt',
+] as const satisfies readonly (keyof DnsRecord)[];
+
 export interface DnsAnswer {
   name: string;
   type: DnsRecordType;
@@ -46,13 +67,6 @@ export interface DnsLookup {
 /** timeout: no server answered; servfail/refused: every server said so; bad_response: unreadable answer. */
 export type DnsErrorKind = 'timeout' | 'servfail' | 'refused' | 'bad_response' | 'network';
 
-export class DnsError extends Error {
+export class DnsError extends IntegrationError<DnsErrorKind> {
   override readonly name = 'DnsError';
-  constructor(
-    readonly kind: DnsErrorKind,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
 }

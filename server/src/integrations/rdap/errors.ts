@@ -1,4 +1,5 @@
 import { OutboundError } from '../http/errors.js';
+import { IntegrationError } from '../errors.js';
 
 /**
  * unavailable: the server could not be reached or failed (network, timeout, 5xx) — WHOIS may stand in.
@@ -7,14 +8,14 @@ import { OutboundError } from '../http/errors.js';
  */
 export type RdapErrorKind = 'unavailable' | 'rate_limited' | 'refused' | 'bad_response';
 
-export class RdapError extends Error {
+export class RdapError extends IntegrationError<RdapErrorKind> {
   override readonly name = 'RdapError';
   constructor(
-    readonly kind: RdapErrorKind,
+    kind: RdapErrorKind,
     message: string,
     readonly details: { status?: number; retryAfterSeconds?: number; cause?: unknown } = {},
   ) {
-    super(message, { cause: details.cause });
+    super(kind, message, { cause: details.cause });
   }
 }
 

@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { emptyRecord } from '../../integrations/dns/records.js';
 import type { DnsRecord } from '../../integrations/dns/types.js';
 import { dnsChanges } from './domain-dns.js';
 
-const rec = (r: Partial<DnsRecord>): DnsRecord => ({
-  host: 'example.com',
-  type: 'A',
-  class: 'IN',
-  ttl: 300,
-  ip: null,
-  target: null,
-  mname: null,
-  rname: null,
-  serial: null,
-  refresh: null,
-  retry: null,
-  expire: null,
-  minimum_ttl: null,
-  pri: null,
-  weight: null,
-  port: null,
-  txt: null,
-  ...r,
-});
+const rec = (r: Partial<DnsRecord>): DnsRecord => ({ ...emptyRecord('example.com', 'A', 300), ...r });
 
 describe('DNS change detection', () => {
   it('reports nothing for the same answer', () => {

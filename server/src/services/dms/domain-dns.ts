@@ -1,33 +1,12 @@
 import type { Queryable } from '../../db/db.js';
 import { diffRecords } from '../../integrations/dns/diff.js';
-import type { DnsRecord } from '../../integrations/dns/types.js';
+import { DNS_VALUE_FIELDS, type DnsRecord } from '../../integrations/dns/types.js';
 
-export const DNS_COLUMNS = [
-  'host',
-  'type',
-  'class',
-  'ttl',
-  'ip',
-  'target',
-  'mname',
-  'rname',
-  'serial',
-  'refresh',
-  'retry',
-  'expire',
-  'minimum_ttl',
-  'pri',
-  'weight',
-  'port',
-  'txt',
-] as const;
+export const DNS_COLUMNS = ['host', 'type', 'class', ...DNS_VALUE_FIELDS] as const;
 
 function valueOf(r: DnsRecord): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const c of DNS_COLUMNS) {
-    if (c === 'host' || c === 'type' || c === 'class' || r[c] === null || r[c] === undefined) continue;
-    out[c] = r[c];
-  }
+  for (const c of DNS_VALUE_FIELDS) if (r[c] !== null && r[c] !== undefined) out[c] = r[c];
   return out;
 }
 
