@@ -70,7 +70,22 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   registerHealth(app, deps);
   await registerWeb(app, deps);
 
+  // Cached sign-in state follows identity and access changes: this process's own writes at once, other
+  // processes' through the database's NOTIFY.
+  const aclTables = new Set(['users', 'roles', 'permissions']);
+  deps.engine.onCommit((table) => {
+    if (aclTables.has(table)) deps.principals.clear();
+  });
+  let unlisten: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    unlisten = await deps.db.listen(
+      'sitefleet_acl',
+      () => deps.principals.clear(),
+      () => deps.principals.lost(),
+    );
+  });
   app.addHook('onClose', async () => {
+    await unlisten?.();
     await deps.integrations.close();
   });
   app.addHook('onReady', async () => {

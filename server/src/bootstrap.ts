@@ -14,6 +14,7 @@ import { createIntegrations } from './integrations/index.js';
 import { GoogleIdTokenVerifier } from './integrations/google/id-token.js';
 import { allResources } from './services/registry.js';
 import { TokenService } from './services/ums/tokens.js';
+import { PrincipalCache } from './services/ums/principal.js';
 
 export interface OpenedDb {
   db: Db;
@@ -96,5 +97,6 @@ export function createDeps(config: Config, db: Db, keys: Keys, integrations?: In
       : null,
     engine: new Engine(models, secrets),
     integrations: integrations ?? createIntegrations(config),
+    principals: new PrincipalCache(),
   };
 }

@@ -4,6 +4,7 @@ import type { SecretBox } from './core/secrets.js';
 import type { Db } from './db/db.js';
 import type { GoogleIdTokenVerifier } from './integrations/google/id-token.js';
 import type { TokenService } from './services/ums/tokens.js';
+import type { PrincipalCache } from './services/ums/principal.js';
 import type { SafeFetch } from './integrations/http/safe-fetch.js';
 import type { DomainInfo } from './integrations/rdap/types.js';
 import type { DnsRecord } from './integrations/dns/types.js';
@@ -28,4 +29,6 @@ export interface AppDeps {
   google: GoogleIdTokenVerifier | null;
   engine: Engine;
   integrations: Integrations;
+  /** Signed-in users' live state, cached and invalidated on every identity or access change. */
+  principals: PrincipalCache;
 }

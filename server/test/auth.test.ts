@@ -1,5 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { createDeps } from '../src/bootstrap.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, DATABASES, TEST_KEYS, type TestApp } from './helper.js';
 
 const login = (t: TestApp, email: string, password: string) =>
@@ -182,18 +184,59 @@ describe.each(DATABASES)('sign-in and sessions on %s', (kind) => {
     const perm = await t.db.query<{ id: number }>(
       "SELECT id FROM permissions WHERE method = 'GET' AND route = '/dms/api/v1/tags'",
     );
-    await t.db.query(
-      "UPDATE roles SET permissions = array_remove(permissions, $1::bigint) WHERE name = 'VIEWER'",
-      [perm.rows[0]!.id],
-    );
+    const admin = await t.as('ADMIN');
+    const setViewerPermissions = async (change: (ids: number[]) => number[]) => {
+      const role = await t.call<{ data: { id: number; permissions: number[]; version: number } }>({
+        method: 'GET',
+        url: `/ums/api/v1/roles/${(await t.db.query<{ id: number }>("SELECT id FROM roles WHERE name = 'VIEWER'")).rows[0]!.id}`,
+        headers: admin,
+      });
+      const { id, permissions, version } = role.body.data;
+      const res = await t.call({
+        method: 'PUT',
+        url: `/ums/api/v1/roles/${id}`,
+        headers: admin,
+        payload: { permissions: change(permissions), version },
+      });
+      expect(res.status).toBe(200);
+    };
+    const tagsPerm = Number(perm.rows[0]!.id);
+    await setViewerPermissions((ids) => ids.filter((i) => i !== tagsPerm));
     expect((await t.call({ method: 'GET', url: '/dms/api/v1/tags', headers: viewer })).status).toBe(403);
-    await t.db.query(
-      "UPDATE roles SET permissions = array_append(permissions, $1::bigint) WHERE name = 'VIEWER'",
-      [perm.rows[0]!.id],
-    );
+    await setViewerPermissions((ids) => [...ids, tagsPerm]);
     expect((await t.call({ method: 'GET', url: '/dms/api/v1/tags', headers: viewer })).status).toBe(200);
     const audit = await t.db.query("SELECT count(*) AS n FROM audit_log WHERE action = 'permission_denied'");
     expect(Number((audit.rows[0] as { n: number }).n)).toBeGreaterThan(0);
+  });
+
+  it('another process sees role and account changes through the database notification', async () => {
+    const other = await buildApp(createDeps(t.config, t.db, TEST_KEYS), { logger: false });
+    await other.app.ready();
+    try {
+      const viewer = await t.as('VIEWER');
+      const tags = () => other.app.inject({ method: 'GET', url: '/dms/api/v1/tags', headers: viewer });
+      expect((await tags()).statusCode).toBe(200); // now cached in the other process
+      const perm = await t.db.query<{ id: number }>(
+        "SELECT id FROM permissions WHERE method = 'GET' AND route = '/dms/api/v1/tags'",
+      );
+      await t.db.query(
+        "UPDATE roles SET permissions = array_remove(permissions, $1::bigint) WHERE name = 'VIEWER'",
+        [perm.rows[0]!.id],
+      );
+      const until = Date.now() + 2000;
+      let status = (await tags()).statusCode;
+      while (status !== 403 && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 20));
+        status = (await tags()).statusCode;
+      }
+      expect(status).toBe(403);
+      await t.db.query(
+        "UPDATE roles SET permissions = array_append(permissions, $1::bigint) WHERE name = 'VIEWER'",
+        [perm.rows[0]!.id],
+      );
+    } finally {
+      await other.app.close();
+    }
   });
 
   it('under 50 parallel wrong passwords runs at most the allowed checks, then refuses the right one', async () => {

@@ -15,6 +15,17 @@ const IGNORED_ON_WRITE = new Set(['id', 'created_at', 'updated_at', 'version']);
  * happens in one transaction or not at all.
  */
 export class Engine {
+  private readonly committed: Array<(table: string) => void> = [];
+
+  /** Runs after every committed write, with the table written (caches of derived state listen here). */
+  onCommit(listener: (table: string) => void): void {
+    this.committed.push(listener);
+  }
+
+  private notify(table: string): void {
+    for (const l of this.committed) l(table);
+  }
+
   constructor(
     readonly models: Map<string, ResourceModel>,
     readonly secrets: SecretBox,
@@ -160,7 +171,7 @@ export class Engine {
     expectedVersion: number | null,
   ): Promise<Row> {
     try {
-      return await ctx.db.transaction(async (tx) => {
+      const record = await ctx.db.transaction(async (tx) => {
         const existing = existingId === null ? null : await this.lockRow(tx, ctx, model, existingId);
         if (existing && expectedVersion !== null && Number(existing.version) !== expectedVersion) {
           throw conflict(
@@ -185,6 +196,8 @@ export class Engine {
         await model.hooks.afterWrite?.({ ...event, record });
         return record;
       });
+      this.notify(model.table);
+      return record;
     } catch (err) {
       throw this.translate(model, err);
     }
@@ -238,6 +251,7 @@ export class Engine {
         }
         return out;
       });
+      this.notify(model.table);
       for (const r of removed) await ctx.audit('delete', `${model.name}/${String(r.id)}`);
       return removed;
     } catch (err) {

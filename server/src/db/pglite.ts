@@ -30,6 +30,10 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     async transaction(fn) {
       return pg.transaction(async (tx) => fn(wrap(tx)));
     },
+    async listen(channel, onNotify) {
+      // In-process: nothing can be missed, so onLost is never needed.
+      return pg.listen(channel, onNotify);
+    },
     async exec(sql) {
       await pg.exec(sql);
     },

@@ -21,6 +21,53 @@ function wrap(c: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
+/**
+ * LISTEN on a dedicated connection. When it drops, onLost runs (callers drop what they cached) and the
+ * connection is re-made with a growing delay.
+ */
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onLost: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let delay = 250;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify(n.payload ?? '');
+    });
+    c.on('error', () => undefined);
+    c.on('end', () => {
+      if (stopped) return;
+      onLost();
+      setTimeout(() => void retry(), delay).unref();
+      delay = Math.min(delay * 2, 10_000);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${channel.replace(/[^a-z_]/g, '')}`);
+    client = c;
+    delay = 250;
+  };
+  const retry = async () => {
+    if (stopped) return;
+    try {
+      await connect();
+    } catch {
+      onLost();
+      setTimeout(() => void retry(), delay).unref();
+      delay = Math.min(delay * 2, 10_000);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
+  };
+}
+
 export async function openPostgres(url: string, max = 10): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max });
   // A dropped idle connection must not crash the process; the next query gets a fresh one.
@@ -44,6 +91,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         client.release();
       }
     },
+    listen: (channel, onNotify, onLost) => listenWithReconnect(url, channel, onNotify, onLost),
     async exec(sql) {
       await pool.query(sql);
     },

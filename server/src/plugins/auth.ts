@@ -3,7 +3,7 @@ import type { AuthUser, RequestContext } from '../core/context.js';
 import { writeAudit } from '../core/audit.js';
 import { forbidden, unauthorized } from '../core/errors.js';
 import { GoogleTokenError } from '../integrations/google/id-token.js';
-import { loadPrincipal, resolveGoogleUser } from '../services/ums/principal.js';
+import { allows, resolveGoogleUser } from '../services/ums/principal.js';
 import type { AppDeps } from '../deps.js';
 
 export type Access = 'public' | 'user' | 'permission';
@@ -122,15 +122,16 @@ async function authenticate(
   const borrowed = request.routeOptions.config.permissionAs;
   const method = borrowed?.method ?? request.method;
   const route = borrowed?.url ?? request.routeOptions.url ?? '';
-  const p = await loadPrincipal(deps.db, userId, method, route);
+  const p = await deps.principals.get(deps.db, userId);
   if (!p || p.disabled || (epoch !== null && epoch !== p.sessionEpoch)) {
     throw unauthorized(p?.disabled ? 'This account is disabled' : 'Your session has ended; sign in again');
   }
   const now = Math.floor(Date.now() / 1000);
   if (!p.lastActivity || now - p.lastActivity > ACTIVITY_WRITE_INTERVAL) {
     await deps.db.query('UPDATE users SET last_activity = $2 WHERE id = $1', [p.user.id, now]);
+    p.lastActivity = now;
   }
-  if (needsPermission && !p.allowed) {
+  if (needsPermission && !allows(p, method, route)) {
     await writeAudit(deps.db, {
       actorId: p.user.id,
       action: 'permission_denied',

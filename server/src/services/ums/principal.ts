@@ -3,24 +3,22 @@ import type { Queryable } from '../../db/db.js';
 import type { AuthUser } from '../../core/context.js';
 import type { GoogleIdentity } from '../../integrations/google/id-token.js';
 
+/** A signed-in user's live state: what every request needs to decide who it is and what it may do. */
 export interface Principal {
   user: AuthUser;
   disabled: boolean;
   sessionEpoch: number;
-  allowed: boolean;
   lastActivity: number | null;
+  /** "METHOD route" of every permission the user's roles hold. */
+  permissions: Set<string>;
 }
 
-/**
- * One query per request: the user's live state (disabled, session epoch, roles) and whether any of their
- * roles holds the (method, route) permission. Role and permission changes apply on the next request.
- */
-export async function loadPrincipal(
-  db: Queryable,
-  userId: number,
-  method: string,
-  route: string,
-): Promise<Principal | null> {
+export function allows(p: Principal, method: string, route: string): boolean {
+  return p.user.isAdmin || p.permissions.has(`${method} ${route}`);
+}
+
+/** One query: the user's state, role names and every permission their roles hold. */
+export async function loadPrincipal(db: Queryable, userId: number): Promise<Principal | null> {
   const r = await db.query<{
     id: number;
     email: string;
@@ -28,26 +26,61 @@ export async function loadPrincipal(
     session_epoch: number;
     last_activity: number | null;
     role_names: string[];
-    allowed: boolean;
+    perms: string[];
   }>(
     `SELECT u.id, u.email, u.disabled, u.session_epoch, u.last_activity,
        coalesce((SELECT array_agg(r.name ORDER BY r.name) FROM roles r WHERE r.id = ANY(u.roles)), '{}') AS role_names,
-       EXISTS (SELECT 1 FROM roles r JOIN permissions p ON p.id = ANY(r.permissions)
-               WHERE r.id = ANY(u.roles) AND p.method = $2 AND p.route = $3) AS allowed
+       coalesce((SELECT array_agg(DISTINCT p.method || ' ' || p.route) FROM roles r
+                 JOIN permissions p ON p.id = ANY(r.permissions) WHERE r.id = ANY(u.roles)), '{}') AS perms
      FROM users u WHERE u.id = $1`,
-    [userId, method, route],
+    [userId],
   );
   const row = r.rows[0];
   if (!row) return null;
   const roleNames = row.role_names ?? [];
-  const isAdmin = roleNames.includes(ADMIN_ROLE);
   return {
-    user: { id: Number(row.id), email: row.email, isAdmin, roleNames },
+    user: { id: Number(row.id), email: row.email, isAdmin: roleNames.includes(ADMIN_ROLE), roleNames },
     disabled: row.disabled,
     sessionEpoch: row.session_epoch,
-    allowed: isAdmin || row.allowed,
     lastActivity: row.last_activity,
+    permissions: new Set(row.perms ?? []),
   };
+}
+
+/**
+ * Principals cached per process and dropped whenever users, roles or permissions change: at once for
+ * writes made by this process, and on the database's NOTIFY for writes made by any other. Entries also
+ * expire after a few seconds, and nothing is cached while notifications may be missed.
+ */
+export class PrincipalCache {
+  private readonly entries = new Map<number, { p: Principal; at: number }>();
+  private generation = 0;
+  private bypassUntil = 0;
+
+  constructor(private readonly ttlMs = 5_000) {}
+
+  clear(): void {
+    this.entries.clear();
+    this.generation += 1;
+  }
+
+  /** Notifications may have been missed: drop everything and cache nothing for a while. */
+  lost(): void {
+    this.clear();
+    this.bypassUntil = Date.now() + 15_000;
+  }
+
+  async get(db: Queryable, userId: number): Promise<Principal | null> {
+    const hit = this.entries.get(userId);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.p;
+    const generation = this.generation;
+    const p = await loadPrincipal(db, userId);
+    // A change that arrived while loading may not be in p: store only if none did.
+    if (p && generation === this.generation && Date.now() >= this.bypassUntil) {
+      this.entries.set(userId, { p, at: Date.now() });
+    }
+    return p;
+  }
 }
 
 /**
