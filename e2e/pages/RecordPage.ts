@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Show, edit and create pages of a record. */
 export class RecordPage {
   constructor(readonly page: Page) {}
@@ -11,6 +13,15 @@ export class RecordPage {
     return (await this.page.locator(`[id="${id}-helper-text"]`).innerText()).replace(/\u200b/g, '').trim();
   }
   saveButton = () => this.page.getByRole('button', { name: 'Save' });
+  /** A labelled value of a show page (the label drawn above it). */
+  field = (label: string) =>
+    this.page
+      .locator('.RaLabeled-label', { hasText: new RegExp(`^${escape(label)}$`) })
+      .first()
+      .locator('xpath=..');
+  /** The link inside a labelled value (a reference to another record). */
+  fieldLink = (label: string) => this.field(label).getByRole('link').first();
+  title = () => this.page.getByRole('navigation', { name: 'breadcrumb' }).locator('li').last();
   confirmDialog = () => this.page.getByRole('dialog');
   tab = (label: string) => this.page.getByRole('tab', { name: label });
 

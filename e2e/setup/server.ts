@@ -66,6 +66,8 @@ export async function startServer(admin: { email: string; password: string }): P
         ADMIN_PASSWORD: admin.password,
         WEB_DIST: webDist,
         LOG_LEVEL: 'warn',
+        // the inventory specs browse the demo portfolio; its seed is deterministic, whatever the caller's env
+        SEED_DEMO: 'true',
       }),
     },
   );

@@ -1,9 +1,34 @@
+import { resources } from '@sitefleet/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminApi } from '../support/api';
 import { browserSuite } from '../support/fixture';
 
-const RESOURCES = ['dms/api/v1/tags', 'ums/api/v1/users', 'ums/api/v1/roles', 'ums/api/v1/permissions'];
-const EDITABLE = new Set(['dms/api/v1/tags', 'ums/api/v1/users', 'ums/api/v1/roles']);
+interface Screens {
+  resource: string;
+  edit: boolean;
+  create: boolean;
+  /** Show-page tabs to open too (the inventory specs open the others). */
+  extra?: string[];
+}
+
+const r = resources;
+const SCREENS: Screens[] = [
+  { resource: r.tags.path, edit: true, create: true },
+  { resource: r.users.path, edit: true, create: true, extra: ['show/access', 'show/activity'] },
+  { resource: r.roles.path, edit: true, create: true, extra: ['show/permissions'] },
+  { resource: r.permissions.path, edit: false, create: false },
+  { resource: r.websites.path, edit: true, create: true },
+  { resource: r.domains.path, edit: true, create: true, extra: ['show/whois'] },
+  { resource: r.dnsRecords.path, edit: false, create: false },
+  { resource: r.registrars.path, edit: true, create: false, extra: ['show/nameservers'] },
+  { resource: r.registrants.path, edit: false, create: false, extra: ['show/domains'] },
+  { resource: r.nameservers.path, edit: false, create: false, extra: ['show/domains'] },
+  { resource: r.servers.path, edit: true, create: true, extra: ['show/websites', 'show/ip-addresses'] },
+  { resource: r.ipAddresses.path, edit: true, create: true, extra: ['show/websites'] },
+  { resource: r.proxyServers.path, edit: true, create: true },
+  { resource: r.envs.path, edit: true, create: true },
+  { resource: r.repositories.path, edit: true, create: true, extra: ['show/websites'] },
+];
 
 describe('no console errors', () => {
   const t = browserSuite({ signedIn: true });
@@ -11,7 +36,7 @@ describe('no console errors', () => {
 
   beforeAll(async () => {
     const api = await adminApi();
-    for (const resource of RESOURCES) {
+    for (const { resource } of SCREENS) {
       const { data } = await api.get<{ data: Array<{ id: number }> }>(`${resource}?perPage=1`);
       firstIds[resource] = data[0]!.id;
     }
@@ -25,12 +50,15 @@ describe('no console errors', () => {
     expect(t.errors).toEqual([]);
   });
 
-  for (const resource of RESOURCES) {
+  for (const { resource, edit, create, extra = [] } of SCREENS) {
     it(`on every screen of ${resource}`, async () => {
+      const id = firstIds[resource];
       const screens = [
-        `${resource}`,
-        `${resource}/${firstIds[resource]}/show`,
-        ...(EDITABLE.has(resource) ? [`${resource}/${firstIds[resource]}`, `${resource}/create`] : []),
+        resource,
+        `${resource}/${id}/show`,
+        ...extra.map((tab) => `${resource}/${id}/${tab}`),
+        ...(edit ? [`${resource}/${id}`] : []),
+        ...(create ? [`${resource}/create`] : []),
       ];
       for (const screen of screens) {
         await t.page.goto(`./#/${screen}`);

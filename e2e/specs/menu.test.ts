@@ -6,7 +6,25 @@ import { adminApi, createUser, unique } from '../support/api';
 import { browserSuite } from '../support/fixture';
 import { inject } from 'vitest';
 
-const ALL = ['Dashboard', 'Tags', 'Signature generator', 'Users', 'Roles', 'Permissions'];
+const ALL = [
+  'Dashboard',
+  'Websites',
+  'Domains',
+  'DNS Records',
+  'Registrars',
+  'Registrants',
+  'Nameservers',
+  'Tags',
+  'Signature generator',
+  'Servers',
+  'IP Addresses',
+  'Proxy Servers',
+  'Environment variables',
+  'Repositories',
+  'Users',
+  'Roles',
+  'Permissions',
+];
 
 describe('menu and permissions', () => {
   const t = browserSuite();
@@ -32,7 +50,13 @@ describe('menu and permissions', () => {
     await new LoginPage(t.page).signIn(inject('adminEmail'), inject('adminPassword'));
     const shell = new Shell(t.page);
     expect(await shell.menuEntries()).toEqual(ALL);
-    expect(await shell.menuGroups()).toEqual(['Websites', 'SEO and Tools', 'Administration']);
+    expect(await shell.menuGroups()).toEqual([
+      'Websites',
+      'SEO and Tools',
+      'Servers',
+      'Repositories',
+      'Administration',
+    ]);
     await shell.heartbeats().waitFor();
     expect(await shell.heartbeats().innerText()).toMatch(/dms \d\d:\d\d:\d\d/);
   });
@@ -47,7 +71,7 @@ describe('menu and permissions', () => {
     expect(await tags.rows().count()).toBeGreaterThan(0);
     expect(await t.page.getByRole('link', { name: 'Create' }).count()).toBe(0);
 
-    // references (the users' roles) load without the get-many permission, and nothing fails
+    // references (the users' roles) load through get-many, which needs only the list permission
     const users = new ListPage(t.page, 'ums/api/v1/users');
     await users.goto();
     await t.page.locator('.RaDataTable-tbody .MuiChip-root').first().waitFor();

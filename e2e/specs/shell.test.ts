@@ -53,8 +53,19 @@ describe('app shell', () => {
     expect((await shell.breadcrumbs().innerText()).replace(/\s+/g, ' ').trim()).toBe('Administration Roles');
   });
 
-  it('opens the dashboard with the money-site prompt', async () => {
+  it('opens the dashboard with the money-site prompt until a live money site is picked, and remembers it', async () => {
     await t.page.getByText('Please select a Money Site').waitFor();
-    expect(await t.page.getByLabel('Money site').isDisabled()).toBe(true);
+    const picker = t.page.getByLabel('Money site');
+    expect(await picker.isDisabled()).toBe(false);
+    await picker.click();
+    const options = t.page.getByRole('option');
+    await options.first().waitFor();
+    const site = (await options.first().innerText()).trim();
+    await options.first().click();
+    await t.page.getByTestId('dashboard-site').getByText(site).waitFor();
+    expect(await t.page.getByText('Please select a Money Site').count()).toBe(0);
+    await t.page.reload();
+    await t.page.getByTestId('dashboard-site').getByText(site).waitFor();
+    expect(await t.page.getByLabel('Money site').inputValue()).toBe(site);
   });
 });

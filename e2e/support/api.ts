@@ -5,6 +5,7 @@ export interface Api {
   token: string;
   get: <T = unknown>(path: string) => Promise<T>;
   post: <T = unknown>(path: string, body: unknown) => Promise<T>;
+  put: <T = unknown>(path: string, body: unknown) => Promise<T>;
   del: <T = unknown>(path: string) => Promise<T>;
 }
 
@@ -42,6 +43,7 @@ export async function apiAs(email: string, password: string, baseURL = inject('b
     token,
     get: (path) => call(baseURL, token, 'GET', path),
     post: (path, body) => call(baseURL, token, 'POST', path, body),
+    put: (path, body) => call(baseURL, token, 'PUT', path, body),
     del: (path) => call(baseURL, token, 'DELETE', path),
   };
 }
@@ -80,4 +82,18 @@ export async function createUser(api: Api, role: string, overrides: Record<strin
     ...overrides,
   });
   return { id: data.id, email, password };
+}
+
+/** The first record of a list matching a filter (arranging tests on the demo portfolio). */
+export async function findOne<T extends { id: number }>(
+  api: Api,
+  resource: string,
+  filter: Record<string, unknown> = {},
+  sort = 'id',
+): Promise<T> {
+  const res = await api.get<{ data: T[] }>(
+    `${resource}?perPage=1&sortBy=${sort}&sortOrder=ASC&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+  );
+  if (!res.data[0]) throw new Error(`no ${resource} matching ${JSON.stringify(filter)}`);
+  return res.data[0];
 }

@@ -153,6 +153,26 @@ describe('domain refresh (RDAP, WHOIS fallback, DNS)', () => {
     );
   });
 
+  it('keeps the stored records when the resolvers suddenly return nothing', async () => {
+    const id = Number(
+      (await t.db.query<{ id: number }>("SELECT id FROM domains WHERE name = 'example.com'")).rows[0]!.id,
+    );
+    const saved = { apex: records['example.com'], www: records['www.example.com'] };
+    delete records['example.com'];
+    delete records['www.example.com'];
+    const res = await refresh(id);
+    expect(res.body.data.failed_job_output.map((j) => j.output.message)).toContainEqual(
+      expect.stringMatching(/8 stored records were kept/),
+    );
+    const count = await t.db.query<{ n: number }>(
+      'SELECT count(*) AS n FROM dns_records WHERE domain_id = $1',
+      [id],
+    );
+    expect(Number(count.rows[0]!.n)).toBe(8);
+    records['example.com'] = saved.apex!;
+    records['www.example.com'] = saved.www!;
+  });
+
   it('falls back to WHOIS for a TLD without RDAP', async () => {
     const id = await create('example.nl');
     const res = await refresh(id);

@@ -30,7 +30,9 @@ export const theme: RaThemeOptions = {
     RaDataTable: {
       styleOverrides: {
         root: {
-          '& .RaDataTable-headerCell': { fontWeight: 600, backgroundColor: '#f8f9fb' },
+          '& .RaDataTable-headerCell': { fontWeight: 600, backgroundColor: '#f8f9fb', whiteSpace: 'nowrap' },
+          // short values (names, references, chips) stay on one line; wide tables scroll instead
+          '& .RaDataTable-rowCell a, & .RaDataTable-rowCell .MuiChip-root': { whiteSpace: 'nowrap' },
           '& .RaDataTable-row:hover': { backgroundColor: '#f1f5fb' },
         },
       },

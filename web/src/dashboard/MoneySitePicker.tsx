@@ -1,8 +1,9 @@
 import { Autocomplete, TextField } from '@mui/material';
+import { resources } from '@sitefleet/shared';
 import { useGetList } from 'react-admin';
 import { hasResource } from '../resources';
 
-export const WEBSITES = 'dms/api/v1/websites';
+export const WEBSITES = resources.websites.path;
 /** SPEC §9: the money-site picker loads up to 900 sites. */
 const MONEY_SITES = 900;
 
@@ -11,7 +12,7 @@ interface Props {
   onChange: (id: number | null) => void;
 }
 
-/** Websites of type MONEY and status LIVE (SPEC §2.3); empty until the websites screens exist. */
+/** Websites of type MONEY and status LIVE (SPEC §2.3); disabled in a build without the websites screens. */
 export const MoneySitePicker = ({ value, onChange }: Props) => {
   const available = hasResource(WEBSITES);
   const { data = [], isPending } = useGetList(

@@ -2,7 +2,7 @@ import type { LoginResponse, Me, OneResponse } from '@sitefleet/shared';
 import type { AuthProvider } from 'react-admin';
 import { isCompanyAccount, loadConfig } from './config';
 import { apiFetch } from './http';
-import { canDo, NO_PERMISSIONS, permissionsOf, setCurrentPermissions, type Permissions } from './permissions';
+import { canDo, NO_PERMISSIONS, permissionsOf, type Permissions } from './permissions';
 import { createRefreshScheduler } from './refresh';
 import { clearSession, decodeJwtPayload, isSessionLive, readSession, saveToken, saveUser } from './session';
 
@@ -17,7 +17,6 @@ let me: Promise<Me> | null = null;
 function loadMe(): Promise<Me> {
   me ??= apiFetch<OneResponse<Me>>('ums/api/v1/users/me').then((res) => {
     saveUser({ id: res.data.id, roles: (res.data.full_roles ?? []).map((r) => r.name) });
-    setCurrentPermissions(permissionsOf(res.data));
     return res.data;
   });
   me.catch(() => (me = null));
@@ -28,7 +27,6 @@ function endSession(): void {
   scheduler.cancel();
   clearSession();
   me = null;
-  setCurrentPermissions(null);
 }
 
 async function refreshToken(): Promise<number> {

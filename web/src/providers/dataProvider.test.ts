@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../test/fetchMock';
 import { dataProvider } from './dataProvider';
-import { permissionsOf, setCurrentPermissions } from './permissions';
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  setCurrentPermissions(null);
 });
 
 describe('data provider (ARCHITECTURE §3 wire contract)', () => {
@@ -51,27 +49,48 @@ describe('data provider (ARCHITECTURE §3 wire contract)', () => {
     expect(await dataProvider.deleteMany('dms/api/v1/tags', { ids: [1, 2] })).toEqual({ data: [1, 2] });
   });
 
-  it('uses get-many, or one GET per record when only reading is allowed', async () => {
-    const routes = {
-      'POST /ums/api/v1/roles/get-many': () => ({ body: { data: [{ id: 1 }, { id: 2 }] } }),
-      'GET /ums/api/v1/roles/1': () => ({ body: { data: { id: 1 } } }),
-      'GET /ums/api/v1/roles/2': () => ({ body: { data: { id: 2 } } }),
-    };
-    let calls = mockFetch(routes);
-    await dataProvider.getMany('ums/api/v1/roles', { ids: [1, 2] });
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /ums/api/v1/roles/get-many']);
-
-    setCurrentPermissions(
-      permissionsOf({ full_roles: [], full_permissions: { '/ums/api/v1/roles/:id': { GET: true } } }),
-    );
-    calls = mockFetch(routes);
+  it('reads references with get-many, for every role (the server checks the list permission)', async () => {
+    const calls = mockFetch({
+      'POST /ums/api/v1/roles/get-many': (init) => ({
+        body: { data: (JSON.parse(String(init?.body)) as { ids: number[] }).ids.map((id) => ({ id })) },
+      }),
+    });
     expect((await dataProvider.getMany('ums/api/v1/roles', { ids: [1, 2] })).data).toEqual([
       { id: 1 },
       { id: 2 },
     ]);
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      'GET /ums/api/v1/roles/1',
-      'GET /ums/api/v1/roles/2',
-    ]);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /ums/api/v1/roles/get-many']);
+  });
+
+  it('reveals one secret field with POST /{id}/reveal', async () => {
+    const calls = mockFetch({
+      'POST /dms/api/v1/envs/3/reveal': () => ({ body: { data: { value: 's3cret' } } }),
+    });
+    expect(await dataProvider.reveal('dms/api/v1/envs', 3, 'secret_value')).toBe('s3cret');
+    expect(JSON.parse(String(calls[0]!.init!.body))).toEqual({ field: 'secret_value' });
+  });
+
+  it('merges with ?ids= and returns the meta (moved domains)', async () => {
+    mockFetch({
+      'POST /dms/api/v1/registrars/1/merge': (_, url) => ({
+        body: { data: { id: 1 }, meta: { moved_domains: url.searchParams.get('ids') === '2,3' ? 4 : 0 } },
+      }),
+    });
+    expect(await dataProvider.merge('dms/api/v1/registrars', 1, [2, 3])).toEqual({
+      data: { id: 1 },
+      meta: { moved_domains: 4 },
+    });
+  });
+
+  it('refreshes a record and always returns both output lists', async () => {
+    mockFetch({
+      'GET /dms/api/v1/domains/7/refresh': () => ({
+        body: { data: { job_output: [{ output: { message: 'DNS: ok' } }] } },
+      }),
+    });
+    expect(await dataProvider.refresh('dms/api/v1/domains', 7)).toEqual({
+      job_output: [{ output: { message: 'DNS: ok' } }],
+      failed_job_output: [],
+    });
   });
 });

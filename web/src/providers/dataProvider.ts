@@ -1,7 +1,6 @@
-import type { ListResponse, OneResponse } from '@sitefleet/shared';
+import { resources, type ListResponse, type OneResponse } from '@sitefleet/shared';
 import type { DataProvider, Identifier } from 'react-admin';
 import { apiFetch } from './http';
-import { currentPermissions, hasRoute } from './permissions';
 import { cleanFilter, specOf, writableBody } from './writable';
 
 /** Wire records are typed by the caller (react-admin generics); `never` fits any of them. */
@@ -22,19 +21,85 @@ function listQuery(params: {
   };
 }
 
-/**
- * get-many is a POST route with its own permission; a read-only role may lack it while it may read each
- * record, so references are then fetched one by one instead of failing with 403.
- */
-function mayGetMany(resource: string): boolean {
-  const perms = currentPermissions();
-  if (!perms || hasRoute(perms, 'POST', `${resource}/get-many`)) return true;
-  return !hasRoute(perms, 'GET', `${resource}/:id`);
+/** One line of a job's output (SPEC §3 cron run: items carry output.message). */
+export interface JobItem {
+  output?: { message?: string };
 }
+
+export interface RefreshResult {
+  job_output: JobItem[];
+  failed_job_output: JobItem[];
+}
+
+export interface MergeResult {
+  data: Record<string, unknown>;
+  meta: Record<string, unknown>;
+}
+
+export interface DomainImportResult {
+  index: number;
+  name: string;
+  status: 'imported' | 'exists' | 'error';
+  message: string | null;
+  id: number | null;
+}
+
+export interface DomainImportResponse {
+  imported: number;
+  existing: number;
+  errors: number;
+  results: DomainImportResult[];
+}
+
+export interface SubnetUsage {
+  subnet: string;
+  ips: number;
+  sites: number;
+  site_ids: number[];
+  providers: string[];
+  locations: string[];
+  flagged: boolean;
+}
+
+export interface ShareRow {
+  name: string;
+  ips: number;
+  sites: number;
+  share: number;
+}
+
+export interface IpDiversity {
+  totals: {
+    ips: number;
+    sites: number;
+    sites_without_ip: number;
+    subnets24: number;
+    subnets16: number;
+    flagged24: number;
+    flagged16: number;
+  };
+  subnets24: SubnetUsage[];
+  subnets16: SubnetUsage[];
+  providers: ShareRow[];
+  locations: ShareRow[];
+}
+
+const item = (resource: string, id: Identifier, action = '') =>
+  `${resource}/${encodeURIComponent(String(id))}${action ? `/${action}` : ''}`;
 
 export interface SitefleetDataProvider extends DataProvider {
   /** GET /{ms}/health/heartbeat → the service's clock, epoch seconds. */
   heartbeat: (service: string) => Promise<number>;
+  /** POST /{resource}/{id}/reveal: one secret field in clear (audited by the server). */
+  reveal: (resource: string, id: Identifier, field: string) => Promise<string | null>;
+  /** POST /{resource}/{id}/merge?ids=…: the others are merged into the kept record (SPEC §7.4). */
+  merge: (resource: string, keepId: Identifier, ids: Identifier[]) => Promise<MergeResult>;
+  /** GET /{resource}/{id}/refresh: re-reads outside data; what worked and what failed (SPEC §7.1). */
+  refresh: (resource: string, id: Identifier) => Promise<RefreshResult>;
+  /** POST dms/api/v1/domains/import: bulk domain import (SPEC §4, §5). */
+  importDomains: (rows: Array<{ name: string; notes: string | null }>) => Promise<DomainImportResponse>;
+  /** GET dms/api/v1/ip-addresses/diversity: how the sites spread over subnets, providers, locations. */
+  ipDiversity: () => Promise<IpDiversity>;
 }
 
 /** The generic resource calls of SPEC §7.1 / ARCHITECTURE §3; the resource name is its URL path. */
@@ -56,12 +121,7 @@ export const dataProvider: SitefleetDataProvider = {
   async getMany(resource, params) {
     const ids = params.ids.filter((id) => id !== null && id !== undefined && id !== '');
     if (ids.length === 0) return { data: [] };
-    if (!mayGetMany(resource)) {
-      const records = await Promise.all(
-        ids.map((id) => this.getOne(resource, { id, signal: params.signal })),
-      );
-      return { data: records.map((r) => r.data) };
-    }
+    // the server checks the list permission for get-many, so every reader may use it
     const res = await apiFetch<ListResponse<AnyRecord>>(`${resource}/get-many`, {
       method: 'POST',
       body: { ids },
@@ -121,5 +181,34 @@ export const dataProvider: SitefleetDataProvider = {
   async heartbeat(service) {
     const res = await apiFetch<{ data: number }>(`${service}/health/heartbeat`);
     return Number(res.data);
+  },
+  async reveal(resource, id, field) {
+    const res = await apiFetch<{ data: { value: string | null } }>(item(resource, id, 'reveal'), {
+      method: 'POST',
+      body: { field },
+    });
+    return res.data?.value ?? null;
+  },
+  async merge(resource, keepId, ids) {
+    const res = await apiFetch<{ data: Record<string, unknown>; meta?: Record<string, unknown> }>(
+      item(resource, keepId, 'merge'),
+      { method: 'POST', query: { ids: ids.join(',') } },
+    );
+    return { data: res.data, meta: res.meta ?? {} };
+  },
+  async refresh(resource, id) {
+    const res = await apiFetch<{ data: Partial<RefreshResult> }>(item(resource, id, 'refresh'));
+    return { job_output: res.data?.job_output ?? [], failed_job_output: res.data?.failed_job_output ?? [] };
+  },
+  async importDomains(rows) {
+    const res = await apiFetch<{ data: DomainImportResponse }>(`${resources.domains.path}/import`, {
+      method: 'POST',
+      body: { rows },
+    });
+    return res.data;
+  },
+  async ipDiversity() {
+    const res = await apiFetch<{ data: IpDiversity }>(`${resources.ipAddresses.path}/diversity`);
+    return res.data;
   },
 };

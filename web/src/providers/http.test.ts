@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiUrl, errorMessage, GENERIC_ERROR, toHttpError } from './http';
+import { apiUrl, errorDetail, errorMessage, GENERIC_ERROR, toHttpError } from './http';
 
 describe('http', () => {
   it('builds same-origin URLs from resource paths', () => {
@@ -24,5 +24,18 @@ describe('http', () => {
     expect(errorMessage(undefined)).toBe(GENERIC_ERROR);
     expect(errorMessage(new Error(''))).toBe(GENERIC_ERROR);
     expect(errorMessage(new Error('Forbidden'))).toBe('Forbidden');
+  });
+});
+
+describe('error detail', () => {
+  it('lists field errors when there are any, else the message', () => {
+    expect(
+      errorDetail(
+        toHttpError(422, {
+          error: { message: 'Some fields are not valid', fields: { ip_address: 'has already been taken' } },
+        }),
+      ),
+    ).toBe('ip_address: has already been taken');
+    expect(errorDetail(toHttpError(500, { error: { message: 'Boom' } }))).toBe('Boom');
   });
 });

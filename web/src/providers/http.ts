@@ -79,3 +79,12 @@ export function errorMessage(error: unknown): string {
   const message = (error as { message?: unknown } | null)?.message;
   return typeof message === 'string' && message ? message : GENERIC_ERROR;
 }
+
+/** The message plus any field errors ("ip_address: has already been taken"), for per-row results. */
+export function errorDetail(error: unknown): string {
+  const fields = (error as { body?: { errors?: Record<string, unknown> } } | null)?.body?.errors;
+  const details = fields
+    ? Object.entries(fields).map(([field, message]) => `${field}: ${String(message)}`)
+    : [];
+  return details.length ? details.join('; ') : errorMessage(error);
+}

@@ -45,14 +45,3 @@ export function canDo(perms: Permissions, resource: string, action: string): boo
       return hasRoute(perms, 'GET', resource);
   }
 }
-
-let current: Permissions | null = null;
-
-/** The signed-in user's permissions as last loaded (null before sign-in); kept by the auth provider. */
-export function currentPermissions(): Permissions | null {
-  return current;
-}
-
-export function setCurrentPermissions(perms: Permissions | null): void {
-  current = perms;
-}

@@ -54,4 +54,26 @@ describe('request bodies', () => {
       f: 'x',
     });
   });
+
+  it('keeps stored secrets when their boxes are left empty, clears them on an explicit null', () => {
+    const site = {
+      id: 1,
+      version: 2,
+      url: 'https://a.io',
+      http_auth_credentials: '',
+      http_auth_credentials_set: true,
+      remote_desktop: { username: 'op', password: '', password_set: true },
+    };
+    expect(writableBody('dms/api/v1/websites', site, 'update')).toEqual({
+      url: 'https://a.io',
+      remote_desktop: { username: 'op', password_set: true },
+      version: 2,
+    });
+    expect(
+      writableBody('dms/api/v1/websites', { ...site, http_auth_credentials: null }, 'update'),
+    ).toMatchObject({ http_auth_credentials: null });
+    expect(
+      writableBody('dms/api/v1/websites', { ...site, http_auth_credentials: 'u:p' }, 'update'),
+    ).toMatchObject({ http_auth_credentials: 'u:p' });
+  });
 });

@@ -33,11 +33,21 @@ export function writableBody(
       if (field.readOnly || !(key in data)) continue;
       const value = data[key];
       if (value === undefined || (field.writeOnly && isEmpty(value))) continue;
-      out[key] = value;
+      // an empty secret box keeps the stored secret; null (an explicit clear) removes it
+      if (field.kind === 'secret' && value === '') continue;
+      out[key] = field.secretKeys?.length ? withoutEmptySecrets(value, field.secretKeys) : value;
     }
   }
   if (mode === 'update' && data.version !== undefined) out.version = data.version;
   return out;
+}
+
+/** A json value minus its empty secret keys (`{password: ''}` means "keep the stored password"). */
+function withoutEmptySecrets(value: unknown, keys: readonly string[]): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).filter(([key, v]) => !(keys.includes(key) && (v === '' || v === undefined))),
+  );
 }
 
 /** Drops empty filter values (SPEC §5: an empty value removes the filter). */

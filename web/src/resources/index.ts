@@ -1,11 +1,38 @@
+import { dnsRecords } from './dns-records';
+import { domains } from './domains';
+import { envs } from './envs';
+import { ipAddresses } from './ip-addresses';
+import { nameservers } from './nameservers';
 import { permissions } from './permissions';
+import { proxyServers } from './proxy-servers';
+import { registrants } from './registrants';
+import { registrars } from './registrars';
+import { repositories } from './repositories';
 import { roles } from './roles';
+import { servers } from './servers';
 import { tags } from './tags';
 import type { ResourceDef } from './types';
 import { users } from './users';
+import { websites } from './websites';
 
-/** Every console resource; one line each. The menu and the routes are built from this list. */
-export const RESOURCES: ResourceDef[] = [tags, users, roles, permissions];
+/** Every console resource; one line each. The menu (in this order within a group) and the routes are built from it. */
+export const RESOURCES: ResourceDef[] = [
+  websites,
+  domains,
+  dnsRecords,
+  registrars,
+  registrants,
+  nameservers,
+  tags,
+  servers,
+  ipAddresses,
+  proxyServers,
+  envs,
+  repositories,
+  users,
+  roles,
+  permissions,
+];
 
 /** Whether a resource's screens exist in this build (other screens only call APIs that have one). */
 export const hasResource = (name: string) => RESOURCES.some((r) => r.name === name);

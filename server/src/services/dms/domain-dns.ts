@@ -57,6 +57,11 @@ export async function applyDns(tx: Queryable, domainId: number, records: DnsReco
     [domainId],
   );
   const first = stored.rows.length === 0;
+  // An empty answer for a zone that had records is far likelier a resolver problem than a deleted zone:
+  // keep what is stored and say so, rather than record every record as removed.
+  if (records.length === 0 && !first) {
+    throw new Error(`the resolvers returned no records; the ${stored.rows.length} stored records were kept`);
+  }
   const changes = first ? [] : dnsChanges(stored.rows, records);
   await tx.query('DELETE FROM dns_records WHERE domain_id = $1', [domainId]);
   for (const r of records) {

@@ -1,6 +1,6 @@
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutline';
-import { Chip, Stack, Tooltip } from '@mui/material';
+import { Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { formatTime, formatRecordDate } from '../format/dates';
 import { displayText, isMissing } from '../format/text';
 import { NAText } from './NA';
@@ -36,5 +36,29 @@ export const ChipsValue = ({ value }: { value: unknown }) => {
         <Chip key={String(item)} label={String(item)} size="small" />
       ))}
     </Stack>
+  );
+};
+
+/** Strings joined on one line, cut with an ellipsis; the whole list shows in a tooltip. */
+export const ListValue = ({ value }: { value: unknown }) => {
+  if (!Array.isArray(value) || value.length === 0) return <NAText />;
+  const text = value.map(String).join(', ');
+  return (
+    <Tooltip title={value.map(String).join('\n')} slotProps={{ tooltip: { sx: { whiteSpace: 'pre-line' } } }}>
+      <Typography
+        component="span"
+        variant="body2"
+        sx={{
+          display: 'inline-block',
+          maxWidth: 200,
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+          whiteSpace: 'nowrap',
+          verticalAlign: 'bottom',
+        }}
+      >
+        {text}
+      </Typography>
+    </Tooltip>
   );
 };

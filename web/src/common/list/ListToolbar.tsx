@@ -1,4 +1,5 @@
 import { Box, Stack } from '@mui/material';
+import type { ReactNode } from 'react';
 import { CreateButton, useResourceDefinition } from 'react-admin';
 import { ColumnChooser } from './ColumnChooser';
 import type { ColumnDef } from './columns';
@@ -15,10 +16,11 @@ interface Props {
   filters: readonly FilterDef[];
   onColumnsChange: (sources: string[] | undefined) => void;
   createLabel?: string;
+  actions?: ReactNode;
 }
 
 /** Search and filters on the left; columns, export, copy and create on the right; chips below. */
-export const ListToolbar = ({ columns, visible, filters, onColumnsChange, createLabel }: Props) => {
+export const ListToolbar = ({ columns, visible, filters, onColumnsChange, createLabel, actions }: Props) => {
   const { hasCreate } = useResourceDefinition();
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -31,6 +33,7 @@ export const ListToolbar = ({ columns, visible, filters, onColumnsChange, create
         <QuickFilterBar defs={filters} />
         {filters.length > 0 && <AdvancedFiltersDialog defs={filters} />}
         <Box sx={{ flex: 1 }} />
+        {actions}
         <ColumnChooser columns={columns} visible={visible.map((c) => c.source)} onApply={onColumnsChange} />
         <ExportMenu columns={visible} />
         <CopyButton columns={visible} />

@@ -1,24 +1,22 @@
 import { LIMITS } from '@sitefleet/shared';
 import { useMediaQuery, type Theme } from '@mui/material';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import {
   BulkDeleteButton,
   DataTable,
   List,
   Pagination,
-  useRecordContext,
   useResourceContext,
   type RowClickFunction,
 } from 'react-admin';
 import { specOf } from '../../providers/writable';
 import { DELETE_CONFIRM } from '../record/messages';
-import { TextValue } from '../fields/Values';
 import { smallScreenColumns, visibleColumns, type ColumnDef } from './columns';
+import { dataColumns } from './dataColumns';
 import { ListToolbar } from './ListToolbar';
 import { NoRows } from './NoRows';
 import type { FilterDef } from './filters/types';
 import { useColumnChoice } from './useColumnChoice';
-import { getPath } from './export/exportRules';
 
 export interface ResourceListProps {
   columns: readonly ColumnDef[];
@@ -28,15 +26,11 @@ export interface ResourceListProps {
   rowClick?: 'show' | 'edit' | false | RowClickFunction;
   title?: string | ReactElement;
   createLabel?: string;
+  /** Extra buttons of the toolbar (before Columns / Export / Copy / Create). */
+  actions?: ReactNode;
+  /** Extra bulk actions shown before Delete when rows are selected. */
+  bulkActions?: ReactNode;
 }
-
-const ALWAYS_SORTABLE = new Set(['id', 'created_at', 'updated_at']);
-
-const Cell = ({ column }: { column: ColumnDef }) => {
-  const record = useRecordContext();
-  if (!record) return null;
-  return column.render ? <>{column.render(record)}</> : <TextValue value={getPath(record, column.source)} />;
-};
 
 const ListBody = ({
   columns,
@@ -44,6 +38,8 @@ const ListBody = ({
   smallScreen,
   rowClick = 'show',
   createLabel,
+  actions,
+  bulkActions,
 }: ResourceListProps) => {
   const resource = useResourceContext() ?? '';
   const spec = specOf(resource);
@@ -61,30 +57,23 @@ const ListBody = ({
         filters={filters}
         onColumnsChange={setChoice}
         createLabel={createLabel}
+        actions={actions}
       />
       <DataTable
         rowClick={rowClick}
         empty={<NoRows />}
         bulkActionButtons={
-          canDelete ? <BulkDeleteButton mutationMode="pessimistic" confirmContent={DELETE_CONFIRM} /> : false
+          bulkActions || canDelete ? (
+            <>
+              {bulkActions}
+              {canDelete && <BulkDeleteButton mutationMode="pessimistic" confirmContent={DELETE_CONFIRM} />}
+            </>
+          ) : (
+            false
+          )
         }
       >
-        {shown.map((column) => (
-          <DataTable.Col
-            key={column.source}
-            source={column.source}
-            label={column.label}
-            align={column.align}
-            disableSort={
-              !(
-                column.sortable ??
-                (spec?.fields[column.source]?.sortable || ALWAYS_SORTABLE.has(column.source))
-              )
-            }
-          >
-            <Cell column={column} />
-          </DataTable.Col>
-        ))}
+        {dataColumns(shown, spec)}
       </DataTable>
     </>
   );

@@ -8,11 +8,13 @@ interface Props {
   /** <TabbedShowLayout.Tab> elements; only the selected one is mounted (the first is selected at first). */
   children: ReactNode;
   duplicate?: boolean;
+  /** Buttons shown before Edit and Delete (open the site, hosting panel…). */
+  actions?: ReactNode;
 }
 
 /** A record page: actions, Created at / Updated at cards, and lazily mounted tabs. */
-export const RecordShow = ({ children, duplicate }: Props) => (
-  <Show title={<RecordTitle />} actions={<ShowActions duplicate={duplicate} />}>
+export const RecordShow = ({ children, duplicate, actions }: Props) => (
+  <Show title={<RecordTitle />} actions={<ShowActions duplicate={duplicate} extra={actions} />}>
     <DateCards />
     <TabbedShowLayout>{children}</TabbedShowLayout>
   </Show>

@@ -7,7 +7,14 @@ import { SEARCH_KEY, type FilterDef } from './types';
 
 const DEBOUNCE_MS = 400;
 
-const QuickInput = ({ source, label, search }: { source: string; label: string; search?: boolean }) => {
+interface QuickInputProps {
+  source: string;
+  label: string;
+  search?: boolean;
+  clean?: (text: string) => string;
+}
+
+const QuickInput = ({ source, label, search, clean }: QuickInputProps) => {
   const { filterValues, setFilters } = useListContext();
   const current = typeof filterValues[source] === 'string' ? (filterValues[source] as string) : '';
   const [text, setText] = useState(current);
@@ -21,10 +28,11 @@ const QuickInput = ({ source, label, search }: { source: string; label: string; 
     if (text === current) return;
     const timer = setTimeout(() => {
       const rest = removeFilter(latest.current, source);
-      setFilters(text.trim() ? { ...rest, [source]: text.trim() } : rest, {}, false);
+      const value = (clean ? clean(text) : text).trim();
+      setFilters(value ? { ...rest, [source]: value } : rest, {}, false);
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, current, source, setFilters]);
+  }, [text, current, source, setFilters, clean]);
 
   return (
     <TextField
@@ -64,7 +72,7 @@ export const QuickFilterBar = ({ defs }: { defs: readonly FilterDef[] }) => (
     {defs
       .filter((d) => d.quick && d.kind === 'text')
       .map((d) => (
-        <QuickInput key={d.source} source={d.source} label={d.label} />
+        <QuickInput key={d.source} source={d.source} label={d.label} clean={d.clean} />
       ))}
   </>
 );

@@ -1,3 +1,4 @@
+import { stripDomainInput } from '@sitefleet/shared';
 import { describe, expect, it } from 'vitest';
 import {
   activeFilters,
@@ -25,6 +26,12 @@ const select: FilterDef = {
 const ref: FilterDef = { source: 'roles', label: 'Role', kind: 'reference', reference: 'ums/api/v1/roles' };
 
 describe('filter rules (SPEC §5)', () => {
+  it('cleans typed text before sending it (a domain without scheme, www and path)', () => {
+    const domain: FilterDef = { source: 'name', label: 'Name', kind: 'text', clean: stripDomainInput };
+    expect(toWireValue(domain, 'https://www.Example.com/page')).toBe('example.com');
+    expect(toWireValue(domain, 'https://')).toBeUndefined();
+  });
+
   it('removes a filter whose value is empty', () => {
     expect(toWireValue(text, '')).toBeUndefined();
     expect(toWireValue(text, '   ')).toBeUndefined();

@@ -24,7 +24,8 @@ export function toWireValue(def: FilterDef, value: FormValue): FilterValue | und
     return { ...(min !== null ? { min } : {}), ...(max !== null ? { max } : {}) };
   }
   if (typeof value !== 'string' || isBlank(value)) return undefined;
-  const text = value.trim();
+  const text = def.clean ? def.clean(value).trim() : value.trim();
+  if (!text) return undefined;
   switch (def.kind) {
     case 'csv': {
       const items = splitCsv(text);

@@ -25,6 +25,8 @@ export interface FilterDef {
   optionText?: string;
   /** Also shown in the quick filter bar above the list. */
   quick?: boolean;
+  /** Normalises typed text before it is sent (e.g. a domain name without scheme and www). */
+  clean?: (text: string) => string;
 }
 
 /** The full-text key every list's search box writes (ARCHITECTURE §3). */

@@ -1,0 +1,191 @@
+/**
+ * npm run bench:api — the engine's list endpoint against a minimal Fastify handler that runs the same SQL,
+ * on PGlite and on PostgreSQL, reporting req/s, p50/p95/p99 and the ratio (target: engine >= 0.8x).
+ *
+ * Knobs: BENCH_ROWS (100000 users), BENCH_WEBSITES (100000), BENCH_DOMAINS (300000), BENCH_SECONDS (10),
+ * BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (10), BENCH_ROUNDS (2), BENCH_DATABASES (pglite,postgres),
+ * BENCH_SCENARIOS (issue,indexed,websites,domains,import). PostgreSQL comes
+ * from BENCH_DATABASE_URL or TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres if it
+ * answers; a scratch database is created there and dropped at the end.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import {
+  openBenchPglite,
+  openBenchPostgres,
+  postgresServer,
+  reachable,
+  type BenchDb,
+  type DbKind,
+} from './databases.js';
+import { benchScenario, log, type LoadSettings } from './measure.js';
+import { formatResults, TARGET_RATIO, verdict, writeJson, type DatabaseResult } from './report.js';
+import { inventoryScenarios, RESOURCE, scenarios } from './scenarios.js';
+import { seedInventory } from './seed-inventory.js';
+import { benchImport } from './import-bench.js';
+import { seedUsers } from './seed.js';
+import { adminHeaders, prepareEngine, startEngine } from './targets.js';
+
+interface Settings extends LoadSettings {
+  rows: number;
+  websites: number;
+  domains: number;
+  databases: DbKind[];
+  scenarios: string[];
+}
+
+const BUSY_LOAD = 1;
+const RESULTS_FILE = path.resolve(import.meta.dirname, '..', '..', 'bench-results', 'api.json');
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`${name} must be a whole number 1..${max}`);
+  return n;
+}
+
+function names<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[]): T[] {
+  const values = (env[name] || allowed.join(',')).split(',').map((s) => s.trim());
+  const unknown = values.filter((v) => !(allowed as readonly string[]).includes(v));
+  if (unknown.length) throw new Error(`${name}: unknown ${unknown.join(', ')} (${allowed.join(', ')})`);
+  return values as T[];
+}
+
+function readSettings(env: NodeJS.ProcessEnv): Settings {
+  return {
+    rows: positive(env, 'BENCH_ROWS', 100_000, 10_000_000),
+    websites: positive(env, 'BENCH_WEBSITES', 100_000, 10_000_000),
+    domains: positive(env, 'BENCH_DOMAINS', 300_000, 10_000_000),
+    seconds: positive(env, 'BENCH_SECONDS', 10, 600),
+    warmupSeconds: positive(env, 'BENCH_WARMUP_SECONDS', 2, 60),
+    connections: positive(env, 'BENCH_CONNECTIONS', 10, 1000),
+    rounds: positive(env, 'BENCH_ROUNDS', 2, 10),
+    databases: names(env, 'BENCH_DATABASES', ['pglite', 'postgres'] as const),
+    scenarios: names(env, 'BENCH_SCENARIOS', ['issue', 'indexed', 'websites', 'domains', 'import'] as const),
+  };
+}
+
+/** Other work on the machine skews both handlers unevenly; say so next to the figures. */
+function loadBefore(): number {
+  const [oneMinute] = os.loadavg();
+  const load = oneMinute ?? 0;
+  if (load > BUSY_LOAD) log(`  note: load average ${load.toFixed(2)} before the runs; figures will be noisy`);
+  return load;
+}
+
+async function benchDatabase(bdb: BenchDb, s: Settings): Promise<DatabaseResult> {
+  log(`\n== ${bdb.kind} (${bdb.where})`);
+  const { deps, app } = await prepareEngine(bdb.db);
+  const seedStart = performance.now();
+  await seedUsers(bdb.db, s.rows);
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  log(`  seeded ${s.rows} users in ${seedSeconds.toFixed(1)} s`);
+  const engine = await startEngine(app);
+  const load = loadBefore();
+  try {
+    const headers = await adminHeaders(engine);
+    const results = [];
+    const inventory = inventoryScenarios(Math.floor(Date.now() / 1000)).filter((x) =>
+      s.scenarios.includes(x.name),
+    );
+    let inventorySeedSeconds: number | null = null;
+    if (inventory.length || s.scenarios.includes('import')) {
+      const started = performance.now();
+      await seedInventory(bdb.db, s.websites, s.domains);
+      inventorySeedSeconds = (performance.now() - started) / 1000;
+      log(`  seeded ${s.websites} websites and ${s.domains} domains in ${inventorySeedSeconds.toFixed(1)} s`);
+    }
+    const importFigures = s.scenarios.includes('import') ? await benchImport(engine, headers) : null;
+    if (importFigures) {
+      log(
+        `  import of a ${importFigures.rows}-row CSV: ${importFigures.firstMs.toFixed(0)} ms (${importFigures.imported} imported), ` +
+          `again ${importFigures.secondMs.toFixed(0)} ms (${importFigures.existing} already there)`,
+      );
+    }
+    for (const scenario of [...scenarios(s.rows), ...inventory].filter((x) => s.scenarios.includes(x.name))) {
+      const r = await benchScenario(
+        scenario,
+        s,
+        bdb.db,
+        deps.engine.model(scenario.resource),
+        engine,
+        headers,
+      );
+      log(`  ${verdict(bdb.kind, r)}`);
+      results.push(r);
+    }
+    return {
+      database: bdb.kind,
+      where: bdb.where,
+      rows: s.rows,
+      seedSeconds,
+      inventorySeedSeconds,
+      import: importFigures,
+      loadBefore: load,
+      scenarios: results,
+    };
+  } finally {
+    await engine.app.close();
+  }
+}
+
+/** PGlite always works; PostgreSQL is skipped with a note when no server answers and none was named. */
+async function openDb(kind: DbKind): Promise<BenchDb | string> {
+  if (kind === 'pglite') return openBenchPglite();
+  const server = postgresServer(process.env);
+  if (!server.explicit && !(await reachable(server.url))) {
+    return 'no PostgreSQL server at 127.0.0.1:5432; set BENCH_DATABASE_URL or TEST_DATABASE_URL';
+  }
+  return openBenchPostgres(server.url);
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    node: process.version,
+    cpus: cpus.length,
+    cpu: cpus[0]?.model ?? null,
+    platform: process.platform,
+  };
+}
+
+async function main(): Promise<void> {
+  const s = readSettings(process.env);
+  const m = machine();
+  log(`bench:api — GET /ums/api/v1/${RESOURCE}: the engine vs a bare Fastify handler running the same SQL`);
+  log(
+    `${s.rows} rows; ${s.rounds} rounds x ${s.seconds} s per handler after a ${s.warmupSeconds} s warm-up; ` +
+      `${s.connections} connections; node ${m.node}; ${m.cpus} x ${m.cpu ?? 'cpu'}`,
+  );
+  const results: DatabaseResult[] = [];
+  const skipped: Record<string, string> = {};
+  for (const kind of s.databases) {
+    const opened = await openDb(kind);
+    if (typeof opened === 'string') {
+      skipped[kind] = opened;
+      log(`\n== ${kind}: skipped (${opened})`);
+      continue;
+    }
+    try {
+      results.push(await benchDatabase(opened, s));
+    } finally {
+      await opened.close();
+    }
+  }
+  log(
+    '\nreq/s: all rounds together (requests / seconds); latency percentiles over every request of all rounds',
+  );
+  log(`${formatResults(results)}\n`);
+  writeJson(RESULTS_FILE, {
+    date: new Date().toISOString(),
+    settings: s,
+    machine: m,
+    targetRatio: TARGET_RATIO,
+    results,
+    skipped,
+  });
+  log(`written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+}
+
+await main();

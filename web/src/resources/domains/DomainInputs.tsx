@@ -1,0 +1,64 @@
+import { Box } from '@mui/material';
+import { resources } from '@sitefleet/shared';
+import { AutocompleteInput, BooleanInput, maxLength, ReferenceInput, required, TextInput } from 'react-admin';
+import { EpochDateInput } from '../../common/inputs/EpochDateInput';
+import { formGrid, FormSection } from '../../common/inputs/FormSection';
+import { StringListInput } from '../../common/inputs/StringListInput';
+
+const f = resources.domains.fields;
+
+/** SPEC §5: name required; the server strips scheme and www and stores the Punycode form. */
+export const DomainInputs = () => (
+  <Box sx={{ width: '100%', maxWidth: 900 }}>
+    <FormSection title="Domain">
+      <Box sx={formGrid}>
+        <TextInput
+          source="name"
+          label="Name"
+          validate={[required(), maxLength(f.name.maxLength)]}
+          helperText="Scheme and www. are removed; Unicode names are kept as Punycode"
+        />
+        <ReferenceInput
+          source="website_id"
+          reference={resources.websites.path}
+          sort={{ field: 'hostname', order: 'ASC' }}
+        >
+          <AutocompleteInput label="Website" optionText="hostname" />
+        </ReferenceInput>
+      </Box>
+      <TextInput source="notes" label="Notes" multiline minRows={2} validate={maxLength(f.notes.maxLength)} />
+    </FormSection>
+    <FormSection title="Registration">
+      <Box sx={formGrid}>
+        <ReferenceInput
+          source="registrar_id"
+          reference={resources.registrars.path}
+          perPage={100}
+          sort={{ field: 'registrar', order: 'ASC' }}
+        >
+          <AutocompleteInput label="Registrar" optionText="registrar" />
+        </ReferenceInput>
+        <ReferenceInput
+          source="registrant_id"
+          reference={resources.registrants.path}
+          perPage={100}
+          sort={{ field: 'registrant_name', order: 'ASC' }}
+        >
+          <AutocompleteInput label="Registrant" optionText="registrant_name" />
+        </ReferenceInput>
+        <EpochDateInput source="creation_date" label="Creation date" />
+        <EpochDateInput source="expiration_date" label="Expiration date" />
+        <TextInput source="pulled_from" label="Pulled from" validate={maxLength(f.pulled_from.maxLength)} />
+      </Box>
+      <StringListInput source="nameservers" label="Nameservers" />
+    </FormSection>
+    <FormSection title="Flags">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 3 }}>
+        <BooleanInput source="deindexed" label="Deindexed" helperText={false} />
+        <BooleanInput source="expiration_alerts" label="Expiration alerts" helperText={false} />
+        <BooleanInput source="whois_protected" label="WhoIs protected" helperText={false} />
+        <BooleanInput source="auto_renew" label="Auto renew" helperText={false} />
+      </Box>
+    </FormSection>
+  </Box>
+);

@@ -1,0 +1,42 @@
+import { Card, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { useState } from 'react';
+import { Title } from 'react-admin';
+import { RecordCreate } from '../../common/record/RecordForm';
+import { BulkIpCreate } from './BulkIpCreate';
+import { IpAddressInputs } from './IpAddressInputs';
+
+const TITLE = 'Create IP address';
+
+/** One address with the usual form, or several from a textarea. */
+export const IpAddressCreate = () => {
+  const [mode, setMode] = useState<'one' | 'many'>('one');
+  const toggle = (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={mode}
+      onChange={(_, value: 'one' | 'many' | null) => value && setMode(value)}
+      aria-label="How many addresses"
+    >
+      <ToggleButton value="one">One address</ToggleButton>
+      <ToggleButton value="many">Several addresses</ToggleButton>
+    </ToggleButtonGroup>
+  );
+  return (
+    <Stack spacing={1} sx={{ mt: 1 }}>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        {toggle}
+      </Stack>
+      {mode === 'one' ? (
+        <RecordCreate title={TITLE}>
+          <IpAddressInputs />
+        </RecordCreate>
+      ) : (
+        <Card>
+          <Title title="Create IP addresses" />
+          <BulkIpCreate />
+        </Card>
+      )}
+    </Stack>
+  );
+};

@@ -1,0 +1,44 @@
+import { Box } from '@mui/material';
+import { resources } from '@sitefleet/shared';
+import { AutocompleteInput, BooleanInput, maxLength, ReferenceInput, required, TextInput } from 'react-admin';
+import { formGrid } from '../../common/inputs/FormSection';
+import { isIpAddress } from './ipList';
+
+const f = resources.ipAddresses.fields;
+
+export const validateIp = (value: unknown) =>
+  typeof value === 'string' && value.trim() && !isIpAddress(value.trim())
+    ? 'Must be an IPv4 or IPv6 address'
+    : undefined;
+
+/** The fields an IP address shares with the others of a bulk create (all but the address). */
+export const SharedIpInputs = () => (
+  <>
+    <Box sx={formGrid}>
+      <ReferenceInput
+        source="server_id"
+        reference={resources.servers.path}
+        perPage={900}
+        sort={{ field: 'name', order: 'ASC' }}
+      >
+        <AutocompleteInput label="Server" optionText="name" />
+      </ReferenceInput>
+      <TextInput source="provider" label="Provider" validate={maxLength(f.provider.maxLength)} />
+      <TextInput source="location" label="Location" validate={maxLength(f.location.maxLength)} />
+      <BooleanInput source="available" label="Available" helperText={false} sx={{ mt: 1.5 }} />
+    </Box>
+    <TextInput source="info" label="Info" multiline minRows={2} validate={maxLength(f.info.maxLength)} />
+  </>
+);
+
+export const IpAddressInputs = () => (
+  <Box sx={{ width: '100%', maxWidth: 900 }}>
+    <TextInput
+      source="ip_address"
+      label="IP address"
+      validate={[required(), validateIp, maxLength(f.ip_address.maxLength)]}
+      sx={{ maxWidth: 440 }}
+    />
+    <SharedIpInputs />
+  </Box>
+);

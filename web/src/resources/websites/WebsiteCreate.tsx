@@ -1,0 +1,8 @@
+import { RecordCreate } from '../../common/record/RecordForm';
+import { WebsiteInputs } from './WebsiteInputs';
+
+export const WebsiteCreate = () => (
+  <RecordCreate title="Create website">
+    <WebsiteInputs />
+  </RecordCreate>
+);

@@ -1,0 +1,51 @@
+import { Alert } from '@mui/material';
+import { resources } from '@sitefleet/shared';
+import { TabbedShowLayout, useRecordContext } from 'react-admin';
+import { OpenLinkButton } from '../../common/fields/OpenLinkButton';
+import { runcloudUrl } from '../../common/format/links';
+import { ReferenceList } from '../../common/list/ReferenceList';
+import { RecordShow } from '../../common/record/RecordShow';
+import { domainDnsColumns } from '../dns-records/columns';
+import { WebsiteAccounts } from './WebsiteAccounts';
+import { WebsiteOverview } from './WebsiteOverview';
+
+/** Open the site (new tab) and its hosting panel: the web app dashboard, else the server summary. */
+const SiteLinks = () => {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <>
+      <OpenLinkButton href={typeof record.url === 'string' ? record.url : null} label="Open site" />
+      <OpenLinkButton
+        href={runcloudUrl(record.runcloud_server_id, record.runcloud_webapp_id)}
+        label="Open in RunCloud"
+      />
+    </>
+  );
+};
+
+const SiteDns = (_: { label: false }) => {
+  const record = useRecordContext();
+  if (record && record.domain_id == null)
+    return <Alert severity="info">This site is not linked to a domain of the portfolio.</Alert>;
+  return (
+    <ReferenceList
+      reference={resources.dnsRecords.path}
+      target="domain_id"
+      source="domain_id"
+      columns={domainDnsColumns}
+    />
+  );
+};
+
+export const WebsiteShow = () => (
+  <RecordShow actions={<SiteLinks />}>
+    <TabbedShowLayout.Tab label="Overview">
+      <WebsiteOverview label={false} />
+      <WebsiteAccounts label={false} />
+    </TabbedShowLayout.Tab>
+    <TabbedShowLayout.Tab label="DNS" path="dns">
+      <SiteDns label={false} />
+    </TabbedShowLayout.Tab>
+  </RecordShow>
+);
