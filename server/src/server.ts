@@ -28,24 +28,8 @@ async function main(): Promise<void> {
   const seeded = await seedIfEmpty(db, config, deps.secrets);
 
   const stopWorker = config.role === 'api' ? null : startWorker(deps, app.log);
-  if (config.role !== 'worker') {
-    await app.listen({ port: config.port, host: config.host });
-  }
-  const where = `http://localhost:${config.port}`;
-  console.log(
-    config.role === 'worker'
-      ? `Sitefleet worker running (${db.kind})`
-      : `Sitefleet listening on ${where} (${db.kind}${db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
-  );
-  if (seeded) {
-    console.log(`First run: sign in as ${seeded.adminEmail}`);
-    if (seeded.generatedPassword) {
-      console.log(
-        `Generated admin password (shown once, change it after signing in): ${seeded.generatedPassword}`,
-      );
-    }
-  }
 
+  // Signal handlers go in before the process says it is listening, so a stop that follows at once is graceful.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -65,6 +49,25 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  if (config.role !== 'worker') {
+    await app.listen({ port: config.port, host: config.host });
+  }
+  const where = `http://localhost:${config.port}`;
+  console.log(
+    config.role === 'worker'
+      ? `Sitefleet worker running (${db.kind})`
+      : `Sitefleet listening on ${where} (${db.kind}${db.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
+  );
+  if (seeded) {
+    console.log(`First run: sign in as ${seeded.adminEmail}`);
+    if (seeded.generatedPassword) {
+      console.log(
+        `Generated admin password (shown once, change it after signing in): ${seeded.generatedPassword}`,
+      );
+    }
+  }
+
   process.on('unhandledRejection', (reason) => {
     app.log.error({ err: reason }, 'unhandled rejection');
   });

@@ -94,3 +94,16 @@ export type RecordOf<F extends Fields> = {
   [K in keyof F as F[K]['writeOnly'] extends true ? never : F[K]['secret'] extends true ? never : K]:
     ValueOf<F[K]> | (F[K]['required'] extends true ? never : null);
 } & { id: number; created_at: number; updated_at: number; version: number };
+
+/** The unique, searchable, sortable name most resources are listed by. */
+export function nameField(maxLength = 100) {
+  return {
+    kind: 'string',
+    required: true,
+    unique: true,
+    maxLength,
+    filter: 'search',
+    sortable: true,
+    searchable: true,
+  } as const satisfies FieldSpec;
+}

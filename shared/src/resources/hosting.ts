@@ -1,5 +1,5 @@
 import { ENVIRONMENTS, SERVER_TYPES } from '../constants.js';
-import { defineResource } from '../fields.js';
+import { defineResource, nameField } from '../fields.js';
 
 export const servers = defineResource({
   name: 'servers',
@@ -9,15 +9,7 @@ export const servers = defineResource({
   titleField: 'name',
   defaultSort: { field: 'name', order: 'ASC' },
   fields: {
-    name: {
-      kind: 'string',
-      required: true,
-      unique: true,
-      maxLength: 100,
-      filter: 'search',
-      sortable: true,
-      searchable: true,
-    },
+    name: nameField(),
     main_ip: {
       kind: 'string',
       format: 'ip',
@@ -70,15 +62,7 @@ export const proxyServers = defineResource({
   titleField: 'name',
   defaultSort: { field: 'name', order: 'ASC' },
   fields: {
-    name: {
-      kind: 'string',
-      required: true,
-      unique: true,
-      maxLength: 100,
-      filter: 'search',
-      sortable: true,
-      searchable: true,
-    },
+    name: nameField(),
     ip_address: {
       kind: 'string',
       format: 'ip',
@@ -103,15 +87,7 @@ export const repositories = defineResource({
   titleField: 'name',
   defaultSort: { field: 'name', order: 'ASC' },
   fields: {
-    name: {
-      kind: 'string',
-      required: true,
-      unique: true,
-      maxLength: 100,
-      filter: 'search',
-      sortable: true,
-      searchable: true,
-    },
+    name: nameField(),
     repo: {
       kind: 'string',
       required: true,

@@ -1,4 +1,4 @@
-import { defineResource } from '../fields.js';
+import { defineResource, nameField } from '../fields.js';
 
 export const registrars = defineResource({
   name: 'registrars',
@@ -9,15 +9,7 @@ export const registrars = defineResource({
   defaultSort: { field: 'registrar', order: 'ASC' },
   operations: { create: false },
   fields: {
-    registrar: {
-      kind: 'string',
-      required: true,
-      unique: true,
-      maxLength: 200,
-      filter: 'search',
-      sortable: true,
-      searchable: true,
-    },
+    registrar: nameField(200),
     homepage: { kind: 'string', format: 'url', maxLength: 2048, filter: 'search' },
     iana_id: { kind: 'string', maxLength: 20, filter: 'eq' },
     nameserver_domain_names: { kind: 'strings', maxLength: 253, filter: 'eq' },
@@ -57,15 +49,7 @@ export const nameservers = defineResource({
   defaultSort: { field: 'nameserver', order: 'ASC' },
   operations: { create: false, update: false },
   fields: {
-    nameserver: {
-      kind: 'string',
-      required: true,
-      unique: true,
-      maxLength: 253,
-      filter: 'search',
-      sortable: true,
-      searchable: true,
-    },
+    nameserver: nameField(253),
     registrar_id: { kind: 'reference', reference: 'registrars', filter: 'eq' },
   },
 });

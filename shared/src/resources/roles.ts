@@ -1,4 +1,4 @@
-import { defineResource } from '../fields.js';
+import { defineResource, nameField } from '../fields.js';
 
 export const roles = defineResource({
   name: 'roles',
@@ -8,15 +8,7 @@ export const roles = defineResource({
   titleField: 'name',
   defaultSort: { field: 'name', order: 'ASC' },
   fields: {
-    name: {
-      kind: 'string',
-      required: true,
-      unique: true,
-      maxLength: 64,
-      filter: 'search',
-      sortable: true,
-      searchable: true,
-    },
+    name: nameField(64),
     description: { kind: 'text', maxLength: 1000, filter: 'search', searchable: true },
     permissions: { kind: 'references', reference: 'permissions', filter: 'eq' },
   },

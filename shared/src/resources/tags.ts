@@ -1,4 +1,4 @@
-import { defineResource } from '../fields.js';
+import { defineResource, nameField } from '../fields.js';
 
 export const tags = defineResource({
   name: 'tags',
@@ -8,14 +8,6 @@ export const tags = defineResource({
   titleField: 'name',
   defaultSort: { field: 'name', order: 'ASC' },
   fields: {
-    name: {
-      kind: 'string',
-      required: true,
-      unique: true,
-      maxLength: 100,
-      filter: 'search',
-      sortable: true,
-      searchable: true,
-    },
+    name: nameField(),
   },
 });
