@@ -10,6 +10,13 @@ describe.each(DATABASES)('platform routes and bad input on %s', (kind) => {
     await t?.close();
   });
 
+  it('returns int8, numeric and their arrays as numbers', async () => {
+    const r = await t.db.query<Record<string, unknown>>(
+      "SELECT 9007199254740::bigint AS a, 1.5::numeric AS b, '{1,2,NULL}'::bigint[] AS c, '{2.5}'::numeric[] AS d",
+    );
+    expect(r.rows[0]).toEqual({ a: 9007199254740, b: 1.5, c: [1, 2, null], d: [2.5] });
+  });
+
   it('answers heartbeats of the five services in epoch seconds, without a token', async () => {
     for (const s of ['dms', 'ums', 'nms', 'umms', 'analytics']) {
       const res = await t.call<{ data: number }>({ method: 'GET', url: `/${s}/health/heartbeat` });

@@ -1,9 +1,15 @@
 import pg from 'pg';
 import type { Db, Queryable } from './db.js';
 
+/** pg's own text parser for an OID its typings do not list (array types). */
+const builtinParser = (oid: number) =>
+  (pg.types.getTypeParser as (oid: number) => (v: string) => unknown)(oid);
+
 const typeParsers: Record<number, (v: string) => unknown> = {
   20: (v) => Number(v), // int8
   1700: (v) => Number(v), // numeric
+  1016: (v) => (builtinParser(1016)(v) as Array<string | null>).map((x) => (x === null ? null : Number(x))), // int8[]
+  1231: (v) => (builtinParser(1231)(v) as Array<string | null>).map((x) => (x === null ? null : Number(x))), // numeric[]
 };
 
 const types = {

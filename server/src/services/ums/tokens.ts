@@ -14,12 +14,19 @@ export interface AccessClaims {
  * session epoch (sv) lets logout and disabling a user end every token issued before.
  */
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** Imported once: jose would otherwise re-import raw key bytes on every verification. */
+  private readonly key: Promise<CryptoKey>;
   constructor(
     secret: string,
     readonly ttlSeconds: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   async issue(userId: number, sessionEpoch: number): Promise<{ access_token: string; expires_in: number }> {
@@ -30,13 +37,13 @@ export class TokenService {
       .setAudience(AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(`${this.ttlSeconds}s`)
-      .sign(this.key);
+      .sign(await this.key);
     return { access_token: token, expires_in: this.ttlSeconds };
   }
 
   async verify(token: string): Promise<AccessClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
