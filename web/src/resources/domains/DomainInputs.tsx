@@ -1,3 +1,4 @@
+import { ReferencePicker } from '../../common/record/ReferencePicker';
 import { Box } from '@mui/material';
 import { resources } from '@sitefleet/shared';
 import { AutocompleteInput, BooleanInput, maxLength, ReferenceInput, required, TextInput } from 'react-admin';
@@ -30,22 +31,18 @@ export const DomainInputs = () => (
     </FormSection>
     <FormSection title="Registration">
       <Box sx={formGrid}>
-        <ReferenceInput
+        <ReferencePicker
           source="registrar_id"
           reference={resources.registrars.path}
-          perPage={100}
-          sort={{ field: 'registrar', order: 'ASC' }}
-        >
-          <AutocompleteInput label="Registrar" optionText="registrar" />
-        </ReferenceInput>
-        <ReferenceInput
+          label="Registrar"
+          optionText="registrar"
+        />
+        <ReferencePicker
           source="registrant_id"
           reference={resources.registrants.path}
-          perPage={100}
-          sort={{ field: 'registrant_name', order: 'ASC' }}
-        >
-          <AutocompleteInput label="Registrant" optionText="registrant_name" />
-        </ReferenceInput>
+          label="Registrant"
+          optionText="registrant_name"
+        />
         <EpochDateInput source="creation_date" label="Creation date" />
         <EpochDateInput source="expiration_date" label="Expiration date" />
         <TextInput source="pulled_from" label="Pulled from" validate={maxLength(f.pulled_from.maxLength)} />

@@ -1,6 +1,7 @@
+import { ReferencePicker } from '../../common/record/ReferencePicker';
 import { Box } from '@mui/material';
 import { resources } from '@sitefleet/shared';
-import { AutocompleteInput, BooleanInput, maxLength, ReferenceInput, required, TextInput } from 'react-admin';
+import { BooleanInput, maxLength, required, TextInput } from 'react-admin';
 import { formGrid } from '../../common/inputs/FormSection';
 import { isIpAddress } from './ipList';
 
@@ -15,14 +16,13 @@ export const validateIp = (value: unknown) =>
 export const SharedIpInputs = () => (
   <>
     <Box sx={formGrid}>
-      <ReferenceInput
+      <ReferencePicker
         source="server_id"
         reference={resources.servers.path}
+        label="Server"
+        optionText="name"
         perPage={900}
-        sort={{ field: 'name', order: 'ASC' }}
-      >
-        <AutocompleteInput label="Server" optionText="name" />
-      </ReferenceInput>
+      />
       <TextInput source="provider" label="Provider" validate={maxLength(f.provider.maxLength)} />
       <TextInput source="location" label="Location" validate={maxLength(f.location.maxLength)} />
       <BooleanInput source="available" label="Available" helperText={false} sx={{ mt: 1.5 }} />

@@ -1,3 +1,4 @@
+import { ReferencePicker } from '../../common/record/ReferencePicker';
 import { Box, Typography } from '@mui/material';
 import {
   CDN_PROVIDERS,
@@ -63,14 +64,12 @@ export const WebsiteInputs = () => (
           choices={choicesOf(MARKETS)}
           validate={required()}
         />
-        <ReferenceInput
+        <ReferencePicker
           source="user_id"
           reference={resources.users.path}
-          perPage={100}
-          sort={{ field: 'email', order: 'ASC' }}
-        >
-          <AutocompleteInput label="Product owner" optionText="email" />
-        </ReferenceInput>
+          label="Product owner"
+          optionText="email"
+        />
         <ReferenceArrayInput
           source="tags"
           reference={resources.tags.path}
@@ -102,22 +101,20 @@ export const WebsiteInputs = () => (
             helperText="Found from the URL when empty"
           />
         </ReferenceInput>
-        <ReferenceInput
+        <ReferencePicker
           source="server_id"
           reference={resources.servers.path}
+          label="Server"
+          optionText="name"
           perPage={900}
-          sort={{ field: 'name', order: 'ASC' }}
-        >
-          <AutocompleteInput label="Server" optionText="name" />
-        </ReferenceInput>
-        <ReferenceInput
+        />
+        <ReferencePicker
           source="ip_address_id"
           reference={resources.ipAddresses.path}
+          label="IP address"
+          optionText="ip_address"
           perPage={900}
-          sort={{ field: 'ip_address', order: 'ASC' }}
-        >
-          <AutocompleteInput label="IP address" optionText="ip_address" />
-        </ReferenceInput>
+        />
         <ReferenceInput
           source="repository_id"
           reference={resources.repositories.path}
