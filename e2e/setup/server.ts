@@ -68,6 +68,10 @@ export async function startServer(admin: { email: string; password: string }): P
         LOG_LEVEL: 'warn',
         // the inventory specs browse the demo portfolio; its seed is deterministic, whatever the caller's env
         SEED_DEMO: 'true',
+        // the job specs serve their pages from a local HTTP server; nothing else may reach the internet,
+        // so the deindex checker has no search-index provider whatever the caller's env holds
+        OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+        SERP_API_KEY: '',
       }),
     },
   );

@@ -25,6 +25,7 @@ import { seedInventory } from './seed-inventory.js';
 import { benchImport } from './import-bench.js';
 import { seedUsers } from './seed.js';
 import { adminHeaders, prepareEngine, startEngine } from './targets.js';
+import { names, positive } from './env.js';
 
 interface Settings extends LoadSettings {
   rows: number;
@@ -36,21 +37,6 @@ interface Settings extends LoadSettings {
 
 const BUSY_LOAD = 1;
 const RESULTS_FILE = path.resolve(import.meta.dirname, '..', '..', 'bench-results', 'api.json');
-
-function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`${name} must be a whole number 1..${max}`);
-  return n;
-}
-
-function names<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[]): T[] {
-  const values = (env[name] || allowed.join(',')).split(',').map((s) => s.trim());
-  const unknown = values.filter((v) => !(allowed as readonly string[]).includes(v));
-  if (unknown.length) throw new Error(`${name}: unknown ${unknown.join(', ')} (${allowed.join(', ')})`);
-  return values as T[];
-}
 
 function readSettings(env: NodeJS.ProcessEnv): Settings {
   return {

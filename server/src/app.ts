@@ -9,6 +9,10 @@ import { installAuth, type RegisteredRoute } from './plugins/auth.js';
 import { installDocs } from './plugins/docs.js';
 import { installErrorHandler } from './plugins/errors.js';
 import { installValidation } from './plugins/validation.js';
+import { registerArtisan } from './jobs/artisan.js';
+import { registerCheckers } from './services/dms/checkers.js';
+import { registerConversations } from './services/mms/conversations.js';
+import { registerWebsiteAlerts } from './services/nms/website-alerts.js';
 import { registerAuthRoutes } from './services/ums/auth-routes.js';
 import { syncPermissions } from './services/ums/permissions.js';
 import { registerHealth } from './services/system/health.js';
@@ -67,6 +71,11 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
     if (config.services.includes(model.spec.service)) registerResource(app, deps, model);
   }
   if (config.services.includes('ums')) registerAuthRoutes(app, deps);
+  registerArtisan(app, deps);
+  registerCheckers(app, deps);
+  registerWebsiteAlerts(app, deps);
+  registerConversations(app, deps);
+  deps.jobs.bind(deps, app.log);
   registerHealth(app, deps);
   await registerWeb(app, deps);
 
@@ -86,6 +95,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   });
   app.addHook('onClose', async () => {
     await unlisten?.();
+    await deps.jobs.stop();
     await deps.integrations.close();
   });
   app.addHook('onReady', async () => {

@@ -12,6 +12,8 @@ import { openPostgres } from './db/postgres.js';
 import type { AppDeps, Integrations } from './deps.js';
 import { createIntegrations } from './integrations/index.js';
 import { GoogleIdTokenVerifier } from './integrations/google/id-token.js';
+import { JobEngine } from './jobs/engine.js';
+import { allCommands } from './services/commands.js';
 import { allResources } from './services/registry.js';
 import { TokenService } from './services/ums/tokens.js';
 import { PrincipalCache } from './services/ums/principal.js';
@@ -86,8 +88,16 @@ export function createDeps(config: Config, db: Db, keys: Keys, integrations?: In
     config.secretsKeysOld.map((k) => parseKey(k, 'SECRETS_KEYS_OLD')),
   );
   if (keys.jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
-  const models = buildModels(allResources(config));
+  const jobs = new JobEngine(db, db.queueConnection, {
+    expireSeconds: config.jobsExpireSeconds,
+    superviseSeconds: config.jobsSuperviseSeconds,
+    concurrencyFactor: config.jobsConcurrency,
+    retryDelaySeconds: config.jobsRetryDelaySeconds,
+  });
+  jobs.register(...allCommands(config));
+  const models = buildModels(allResources(config, () => jobs));
   return {
+    jobs,
     config,
     db,
     secrets,

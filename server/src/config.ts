@@ -36,6 +36,23 @@ export interface Config {
   rdapServiceOverrides: Record<string, string>;
   /** server=host:port pairs: where to dial a named WHOIS server instead (a relay, or a test server). */
   whoisServerOverrides: Record<string, { host: string; port: number }>;
+  /** Overrides every command's unit timeout, in seconds (a lost job is retried after it). */
+  jobsExpireSeconds: number | null;
+  /** How often lost (expired) jobs are looked for, in seconds. */
+  jobsSuperviseSeconds: number;
+  /** Multiplies the number of job workers per command in this process. */
+  jobsConcurrency: number;
+  /** Search-index provider of the deindex checker: 'serpapi' (a key is needed). */
+  serpProvider: string;
+  serpApiKey: string | null;
+  serpApiUrl: string | null;
+  /** User-Agent of the checkers' and scanner's page fetches. */
+  crawlerUserAgent: string;
+  /** Time allowed for one page fetch of the checkers and scanner (ms), and the most bytes read. */
+  crawlerTimeoutMs: number;
+  crawlerMaxBytes: number;
+  /** Overrides every command's delay before a retry, in seconds (tests use 0). */
+  jobsRetryDelaySeconds: number | null;
 }
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -117,6 +134,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         hostPort(v, 'WHOIS_SERVER_OVERRIDES'),
       ]),
     ),
+    jobsExpireSeconds: env.JOBS_EXPIRE_SECONDS
+      ? int(env.JOBS_EXPIRE_SECONDS, 0, 'JOBS_EXPIRE_SECONDS')
+      : null,
+    jobsSuperviseSeconds: Math.max(1, int(env.JOBS_SUPERVISE_SECONDS, 30, 'JOBS_SUPERVISE_SECONDS')),
+    jobsConcurrency: Math.max(1, int(env.JOBS_CONCURRENCY, 1, 'JOBS_CONCURRENCY')),
+    serpProvider: env.SERP_PROVIDER || 'serpapi',
+    serpApiKey: env.SERP_API_KEY || null,
+    serpApiUrl: env.SERP_API_URL || null,
+    crawlerUserAgent: env.CRAWLER_USER_AGENT || 'SitefleetBot/1.0 (+https://sitefleet.local/bot)',
+    crawlerTimeoutMs: Math.max(100, int(env.CRAWLER_TIMEOUT_MS, 15_000, 'CRAWLER_TIMEOUT_MS')),
+    crawlerMaxBytes: Math.max(1024, int(env.CRAWLER_MAX_BYTES, 5 * 1024 * 1024, 'CRAWLER_MAX_BYTES')),
+    jobsRetryDelaySeconds: env.JOBS_RETRY_DELAY_SECONDS
+      ? int(env.JOBS_RETRY_DELAY_SECONDS, 0, 'JOBS_RETRY_DELAY_SECONDS')
+      : null,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Engine } from './core/crud.js';
+import type { JobEngine } from './jobs/engine.js';
 import type { SecretBox } from './core/secrets.js';
 import type { Db } from './db/db.js';
 import type { GoogleIdTokenVerifier } from './integrations/google/id-token.js';
@@ -8,6 +9,7 @@ import type { PrincipalCache } from './services/ums/principal.js';
 import type { SafeFetch } from './integrations/http/safe-fetch.js';
 import type { DomainInfo } from './integrations/rdap/types.js';
 import type { DnsRecord } from './integrations/dns/types.js';
+import type { SearchIndexProvider } from './integrations/serp/types.js';
 
 /** Clients of outside systems, built from configuration; tests point them at local servers. */
 export interface Integrations {
@@ -17,6 +19,10 @@ export interface Integrations {
   lookupDomain(name: string): Promise<DomainInfo | null>;
   /** The DNS records of a domain (apex and www) from the configured resolvers. */
   lookupDns(name: string): Promise<DnsRecord[]>;
+  /** The same guarded client, sending the crawler's User-Agent: checkers and website scans. */
+  crawlerFetch: SafeFetch;
+  /** Whether a domain is in a search engine's index (deindex checker); null when not configured. */
+  searchIndex: SearchIndexProvider | null;
   close(): Promise<void>;
 }
 
@@ -31,4 +37,6 @@ export interface AppDeps {
   integrations: Integrations;
   /** Signed-in users' live state, cached and invalidated on every identity or access change. */
   principals: PrincipalCache;
+  /** Commands, cron runs and their workers (pg-boss). */
+  jobs: JobEngine;
 }

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   await app.ready();
   const seeded = await seedIfEmpty(db, config, deps.secrets);
 
-  const stopWorker = config.role === 'api' ? null : startWorker(deps, app.log);
+  const stopWorker = config.role === 'api' ? null : await startWorker(deps, app.log);
 
   // Signal handlers go in before the process says it is listening, so a stop that follows at once is graceful.
   let closing = false;
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
-      stopWorker?.();
+      await stopWorker?.();
       await app.close(); // in-flight requests finish first
       await release();
       process.exit(0);

@@ -28,7 +28,7 @@ export const TEST_KEYS = {
 };
 
 /** A scratch database on the PostgreSQL server of TEST_DATABASE_URL, dropped by the returned function. */
-async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(process.env.TEST_DATABASE_URL!);
   const name = `sf_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base.toString() });

@@ -1,36 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '..', '..');
+import { spawnServer } from './spawn-server.js';
 
 function start(
   dataDir: string,
   port: number,
 ): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  let out = '';
-  const child = spawn(
-    process.execPath,
-    ['--conditions=development', '--import', 'tsx', 'server/src/server.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        ADMIN_EMAIL: '',
-        ADMIN_PASSWORD: '',
-        DATABASE_URL: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const { child, output: printed } = spawnServer({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: '',
+    ADMIN_PASSWORD: '',
+    DATABASE_URL: '',
+  });
   let done = false;
   const exited = new Promise<number | null>((r) =>
     child.on('exit', (code) => {
@@ -39,6 +26,7 @@ function start(
     }),
   );
   const output = () => {
+    const out = printed();
     if (done && !out.includes('listening on') && !out.includes('in use'))
       throw new Error(`server exited: ${out}`);
     return out;
@@ -89,5 +77,5 @@ describe('the server process (embedded PGlite)', () => {
     expect(third.output()).not.toMatch(/Generated admin password/);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
-  });
+  }, 180_000); // three cold starts of a process (PGlite, migrations, job queue), on a busy CI machine too
 });

@@ -19,7 +19,7 @@ export async function sampleValue(t: TestApp, f: FieldSpec, salt: string): Promi
       if (f.writeOnly) return STRONG;
       if (f.kind === 'secret') return `secret-${salt}-${n}`;
       if (f.format === 'email') return `sample${n}.${salt}@example.com`;
-      if (f.format === 'url') return `https://example${n}.com/${salt}`;
+      if (f.format === 'url' || f.format === 'link') return `https://example${n}.com/${salt}`;
       if (f.format === 'domain')
         return `sample${n}-${salt.toLowerCase().replace(/[^a-z0-9]/g, '')}.example.com`;
       if (f.format === 'hostname') return `host${n}-${salt}.example.com`;
@@ -34,7 +34,7 @@ export async function sampleValue(t: TestApp, f: FieldSpec, salt: string): Promi
     case 'boolean':
       return true;
     case 'enum':
-      return f.values![n % f.values!.length];
+      return (f.writeValues ?? f.values)![n % (f.writeValues ?? f.values)!.length];
     case 'json':
       return {};
     case 'strings':
@@ -117,6 +117,7 @@ async function insertDirect(
   } finally {
     visiting.delete(model.name);
   }
+  Object.assign(row, model.source.scope);
   const cols = Object.keys(row);
   const r = await t.db.query<{ id: number }>(
     `INSERT INTO "${model.table}" (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,

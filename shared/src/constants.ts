@@ -68,6 +68,12 @@ export const TLDS = [
 ] as const;
 export const SERVER_TYPES = ['Analytics', 'Hosting', PRODUCT_NAME, 'Remote Desktop', 'Other'] as const;
 export const NOTIFICATION_TYPES = ['INFO', 'WARNING', 'ALERT'] as const;
+/** Notification types a user may send (SPEC §9: WARNING is a filter only). */
+export const SENDABLE_NOTIFICATION_TYPES = ['INFO', 'ALERT'] as const;
+/** Image types a notification message may embed (SPEC §5 rich text). */
+export const NOTIFICATION_IMAGE_TYPES = ['gif', 'jpeg', 'jpg', 'png', 'svg'] as const;
+/** Days before a domain's expiration at which an alert is raised (one per threshold). */
+export const EXPIRATION_ALERT_DAYS = [30, 14, 7, 1] as const;
 export const MONITOR_TYPES = ['keyword', 'http', 'ping'] as const;
 export const REDIRECT_TYPES = [301, 302] as const;
 export const REL_ATTRIBUTES = ['follow', 'nofollow', 'sponsored', 'ugc'] as const;

@@ -33,10 +33,15 @@ export interface FieldSpec {
   unique?: boolean;
   /** Allowed values of an enum field, or of each item of a strings field. */
   values?: readonly (string | number)[];
+  /** Values accepted on write when narrower than `values` (the rest only appear in stored data and filters). */
+  writeValues?: readonly (string | number)[];
   /** Resource name referred to by reference / references fields. */
   reference?: string;
-  /** 'domain': a domain name the server normalises (scheme, www and case stripped; Punycode kept). */
-  format?: 'email' | 'url' | 'hostname' | 'ip' | 'domain';
+  /**
+   * 'domain': a domain name the server normalises (scheme, www and case stripped; Punycode kept).
+   * 'link': an absolute http(s) URL or a console route starting with #/ (what a notification opens).
+   */
+  format?: 'email' | 'url' | 'hostname' | 'ip' | 'domain' | 'link';
   maxLength?: number;
   minLength?: number;
   min?: number;

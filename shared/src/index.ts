@@ -5,3 +5,5 @@ export * from './fields.js';
 export * as resources from './resources/index.js';
 export * from './domain-names.js';
 export * from './csv.js';
+export * from './jobs.js';
+export * from './rich-text.js';

@@ -4,15 +4,25 @@ import { Route } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './login/LoginPage';
 import { authProvider } from './providers/authProvider';
-import { dataProvider } from './providers/dataProvider';
+import { CHECKER_PATHS, dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n';
 import { createStore } from './providers/store';
 import { RESOURCES } from './resources';
 import { theme } from './theme';
+import { ARTISAN_ROUTE_PATTERN } from './tools/artisan/route';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
 const SignaturePage = lazy(() =>
   import('./tools/signature/SignaturePage').then((m) => ({ default: m.SignaturePage })),
+);
+const ArtisanPage = lazy(() =>
+  import('./tools/artisan/ArtisanPage').then((m) => ({ default: m.ArtisanPage })),
+);
+const DeindexCheckerPage = lazy(() =>
+  import('./tools/checkers/DeindexCheckerPage').then((m) => ({ default: m.DeindexCheckerPage })),
+);
+const KeywordCheckerPage = lazy(() =>
+  import('./tools/checkers/KeywordCheckerPage').then((m) => ({ default: m.KeywordCheckerPage })),
 );
 
 const store = createStore();
@@ -46,6 +56,9 @@ export const App = () => (
     ))}
     <CustomRoutes>
       <Route path="/signature" element={<SignaturePage />} />
+      <Route path={ARTISAN_ROUTE_PATTERN} element={<ArtisanPage />} />
+      <Route path={`/${CHECKER_PATHS.deindex}`} element={<DeindexCheckerPage />} />
+      <Route path={`/${CHECKER_PATHS.keyword}`} element={<KeywordCheckerPage />} />
     </CustomRoutes>
   </Admin>
 );

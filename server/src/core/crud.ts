@@ -38,8 +38,11 @@ export class Engine {
   }
 
   private rowCondition(ctx: RequestContext, model: ResourceModel, params: Params): string[] {
+    const scoped = Object.entries(model.source.scope ?? {}).map(
+      ([col, v]) => `t.${ident(col)} = ${params.add(v)}`,
+    );
     const c = model.rowFilter?.(ctx, params);
-    return c ? [`(${c})`] : [];
+    return c ? [...scoped, `(${c})`] : scoped;
   }
 
   async list(
@@ -203,8 +206,9 @@ export class Engine {
     }
   }
 
-  private async insertRow(tx: Queryable, model: ResourceModel, values: Row): Promise<number> {
+  private async insertRow(tx: Queryable, model: ResourceModel, row: Row): Promise<number> {
     const params = new Params();
+    const values = { ...row, ...model.source.scope };
     const cols = Object.keys(values);
     const sql = cols.length
       ? `INSERT INTO ${ident(model.table)} (${cols.map(ident).join(', ')}) VALUES (${cols.map((c) => params.add(values[c])).join(', ')}) RETURNING id`

@@ -102,7 +102,7 @@ function buildModel(r: ServerResource, known: Set<string>): ResourceModel {
   if (!fields[spec.titleField] && spec.titleField !== 'id') {
     throw new DeclarationError(name, `title field "${spec.titleField}" is not declared`);
   }
-  const table = name.replace(/-/g, '_');
+  const table = r.table ?? name.replace(/-/g, '_');
   const select = ['id', ...outputColumns, 'created_at', 'updated_at', 'version'].map((c) =>
     selectColumn(c, fields[c]),
   );

@@ -42,8 +42,20 @@ export type CustomFilter = (value: unknown, params: Params) => string | null;
 /** Row-level access: a SQL condition merged into every list, read, update and delete of the resource. */
 export type RowFilter = (ctx: RequestContext, params: Params) => string | null;
 
+/** Values added to the get-one answer only (a run's outputs): heavier than a list row should carry. */
+export interface RecordDetail {
+  /** JSON schemas of the added properties (the response schema drops anything not named). */
+  schema: Record<string, Record<string, unknown>>;
+  load(db: Queryable, record: Row): Promise<Row>;
+}
+
 export interface ServerResource<F extends Fields = Fields> {
   spec: ResourceSpec<F>;
+  /** The table, when it is not named after the resource (several declarations over one table). */
+  table?: string;
+  /** Column values that select this resource's rows of a shared table: every query filters on them, inserts set them. */
+  scope?: Record<string, string>;
+  detail?: RecordDetail;
   /** Fields accepted on write but not stored in a column of the same name (passwords). */
   virtualFields?: string[];
   hooks?: ResourceHooks;

@@ -5,6 +5,7 @@ import { badRequest } from './errors.js';
 import { parseListQuery, type RawListQuery } from './query.js';
 import type { ResourceModel, Row } from './resource.js';
 import {
+  type JsonSchema,
   bodySchema,
   errorSchema,
   getManyBodySchema,
@@ -92,10 +93,30 @@ export function registerResource(app: FastifyInstance, deps: AppDeps, model: Res
     },
   });
 
+  const detail = model.source.detail;
+  const oneWithDetail = detail
+    ? {
+        200: {
+          type: 'object',
+          properties: {
+            data: { ...record, properties: { ...(record.properties as JsonSchema), ...detail.schema } },
+          },
+        },
+        ...errors,
+      }
+    : one;
   app.get(`${base}/:id`, {
     config,
-    schema: { tags, summary: `Get one of ${model.spec.label}`, params: idParamsSchema, response: one },
-    handler: async (request) => ({ data: await engine.getOne(request.ctx, model, idOf(request)) }),
+    schema: {
+      tags,
+      summary: `Get one of ${model.spec.label}`,
+      params: idParamsSchema,
+      response: oneWithDetail,
+    },
+    handler: async (request) => {
+      const data = await engine.getOne(request.ctx, model, idOf(request));
+      return { data: detail ? { ...data, ...(await detail.load(request.ctx.db, data)) } : data };
+    },
   });
 
   if (model.operations.create) {

@@ -7,6 +7,8 @@ export type JsonSchema = Record<string, unknown>;
 const META = ['id', 'created_at', 'updated_at', 'version'] as const;
 
 /** The JSON schema of one field's value (without null). */
+const NO_NUL = '^[^\\u0000]*$';
+
 export function fieldSchema(f: FieldSpec): JsonSchema {
   const base: JsonSchema = f.label ? { description: f.label } : {};
   switch (f.kind) {
@@ -18,13 +20,21 @@ export function fieldSchema(f: FieldSpec): JsonSchema {
         type: 'string',
         maxLength: f.maxLength ?? (f.kind === 'text' ? 65_535 : f.kind === 'secret' ? 4096 : 255),
         ...(f.minLength ? { minLength: f.minLength } : {}),
+        // PostgreSQL text cannot hold U+0000: refuse it as invalid input instead of failing the write.
+        pattern: NO_NUL,
         ...(f.format && f.format !== 'domain' ? { format: f.format === 'url' ? 'web-url' : f.format } : {}),
       };
     case 'integer':
     case 'reference':
-      return { ...base, type: 'integer', ...(f.kind === 'reference' ? { minimum: 1 } : {}), ...range(f) };
+      return {
+        ...base,
+        type: 'integer',
+        ...(f.kind === 'reference' ? { minimum: 1 } : {}),
+        maximum: Number.MAX_SAFE_INTEGER,
+        ...range(f),
+      };
     case 'timestamp':
-      return { ...base, type: 'integer', minimum: 0 };
+      return { ...base, type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER };
     case 'number':
       return { ...base, type: 'number', ...range(f) };
     case 'boolean':
@@ -37,7 +47,7 @@ export function fieldSchema(f: FieldSpec): JsonSchema {
       return {
         ...base,
         type: 'array',
-        items: { type: 'integer', minimum: 1 },
+        items: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
         maxItems: LIMITS.maxPerPage,
         uniqueItems: true,
       };
@@ -45,7 +55,9 @@ export function fieldSchema(f: FieldSpec): JsonSchema {
       return {
         ...base,
         type: 'array',
-        items: f.values ? { enum: [...f.values] } : { type: 'string', maxLength: f.maxLength ?? 255 },
+        items: f.values
+          ? { enum: [...f.values] }
+          : { type: 'string', maxLength: f.maxLength ?? 255, pattern: NO_NUL },
         maxItems: 1000,
         uniqueItems: true,
       };
@@ -95,7 +107,7 @@ export function bodySchema(model: ResourceModel, mode: 'create' | 'update'): Jso
       properties[name] = {};
       continue;
     }
-    let s = fieldSchema(f);
+    let s = fieldSchema(f.writeValues ? { ...f, values: f.writeValues } : f);
     if (f.required) {
       if (s.type === 'string' && !s.minLength) s = { ...s, minLength: 1 };
       if (s.type === 'array') s = { ...s, minItems: 1 };

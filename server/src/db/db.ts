@@ -1,3 +1,8 @@
+import type { PGlite } from '@electric-sql/pglite';
+
+/** What the job queue (pg-boss) connects through: the embedded instance itself, or its own pool on the URL. */
+export type QueueConnection = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string };
+
 /** The one database interface the server uses: parameterised SQL on PGlite (embedded) or PostgreSQL. */
 export interface QueryResult<T> {
   rows: T[];
@@ -10,6 +15,7 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  readonly queueConnection: QueueConnection;
   /** Runs fn in one transaction; use only the tx handle inside (on PGlite the outer handle would wait). */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**

@@ -26,6 +26,7 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   const outer = wrap(pg);
   return {
     kind: 'pglite',
+    queueConnection: { kind: 'pglite', pglite: pg },
     query: outer.query,
     async transaction(fn) {
       return pg.transaction(async (tx) => fn(wrap(tx)));

@@ -82,6 +82,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   await outer.query('SELECT 1');
   return {
     kind: 'postgres',
+    queueConnection: { kind: 'postgres', url },
     query: outer.query,
     async transaction(fn) {
       const client = await pool.connect();

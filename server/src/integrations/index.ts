@@ -7,6 +7,11 @@ import { DnsClient } from './dns/client.js';
 import type { DnsRecord } from './dns/types.js';
 import { createSafeFetch } from './http/safe-fetch.js';
 import { RdapClient } from './rdap/client.js';
+import {
+  createSearchIndexProvider,
+  SEARCH_INDEX_PROVIDERS,
+  type SearchIndexProviderName,
+} from './serp/index.js';
 import { DomainNotFoundError } from './rdap/types.js';
 import { WhoisClient } from './whois/client.js';
 import { lookupDomainInfo } from './whois/lookup.js';
@@ -15,6 +20,17 @@ import { lookupDomainInfo } from './whois/lookup.js';
 export function createIntegrations(config: Config): Integrations {
   const guard = { allowPrivate: config.outboundAllowPrivate, allowHosts: config.outboundAllowHosts };
   const safeFetch = createSafeFetch({ ...guard, userAgent: 'Sitefleet/1.0 (+https://sitefleet.example)' });
+  const crawlerFetch = createSafeFetch({ ...guard, userAgent: config.crawlerUserAgent });
+  const provider = config.serpProvider as SearchIndexProviderName;
+  if (!SEARCH_INDEX_PROVIDERS.includes(provider)) {
+    throw new Error(
+      `SERP_PROVIDER must be one of ${SEARCH_INDEX_PROVIDERS.join(', ')}, got "${config.serpProvider}"`,
+    );
+  }
+  const searchIndex = createSearchIndexProvider(
+    { provider, apiKey: config.serpApiKey, baseUrl: config.serpApiUrl },
+    safeFetch,
+  );
   const rdap = new RdapClient({
     fetch: safeFetch,
     bootstrapUrl: config.rdapBootstrapUrl,
@@ -51,6 +67,10 @@ export function createIntegrations(config: Config): Integrations {
       }
       return [...apex, ...www];
     },
-    close: () => safeFetch.close(),
+    crawlerFetch,
+    searchIndex,
+    close: async () => {
+      await Promise.all([safeFetch.close(), crawlerFetch.close()]);
+    },
   };
 }

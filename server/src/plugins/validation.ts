@@ -13,8 +13,20 @@ const FORMAT_MESSAGES: Record<string, string> = {
   email: 'Must be a valid e-mail address',
   uri: 'Must be a url',
   'web-url': 'Must be a url',
+  link: 'Must be an http(s) URL or a console link starting with #/',
   ip: 'Must be an IP address',
 };
+
+/** A link a notification opens: an absolute http(s) URL, or a console route (`#/dms/...`). */
+export function isLink(value: string): boolean {
+  if (value.startsWith('#/')) return !/[\s<>"'`]/.test(value);
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && Boolean(u.hostname);
+  } catch {
+    return false;
+  }
+}
 
 /** An http(s) URL; the scheme may be left out (it is shown with http:// prepended, SPEC §5). */
 export function isWebUrl(value: string): boolean {
@@ -42,6 +54,7 @@ function makeAjv(coerce: boolean) {
   addFormatsFn(ajv);
   ajv.addFormat('ip', (value: string) => isIP(value) !== 0);
   ajv.addFormat('web-url', isWebUrl);
+  ajv.addFormat('link', isLink);
   return ajv;
 }
 
@@ -87,7 +100,7 @@ function message(e: ErrorObject): string {
     case 'uniqueItems':
       return 'Contains duplicates';
     case 'pattern':
-      return 'Has an invalid format';
+      return String(p.pattern).includes('u0000') ? 'Contains a NUL character' : 'Has an invalid format';
     default:
       return e.message ?? 'Is not valid';
   }

@@ -49,14 +49,15 @@ export async function seedIdentity(
   const itRole = await role(
     tx,
     IT_ROLE,
-    'Technical staff: manage the whole portfolio; read users and roles',
-    `SELECT id FROM permissions WHERE route NOT LIKE '/ums/%' OR method = 'GET'`,
+    'Technical staff: manage the whole portfolio and run the checkers; read users and roles',
+    // Commands (artisan) stay with admins.
+    `SELECT id FROM permissions WHERE (route NOT LIKE '/ums/%' OR method = 'GET') AND route NOT LIKE '%/artisan'`,
   );
   const viewerRole = await role(
     tx,
     READ_ONLY_ROLE,
     'Read-only access to every screen',
-    `SELECT id FROM permissions WHERE method = 'GET'`,
+    `SELECT id FROM permissions WHERE method = 'GET' AND route NOT LIKE '%/artisan'`,
   );
   await tx.query(
     `INSERT INTO users (name, last_name, email, roles, target_markets, tags, adult, password_hash)

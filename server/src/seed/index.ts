@@ -4,6 +4,8 @@ import type { Db, Queryable } from '../db/db.js';
 import { seedIdentity } from './identity.js';
 import { seedTags } from './tags.js';
 import { seedInventory } from './inventory.js';
+import { seedJobs } from './jobs.js';
+import { seedMessages } from './messages.js';
 import type { SecretBox } from '../core/secrets.js';
 
 export interface SeedResult {
@@ -21,7 +23,7 @@ export interface SeedContext {
 export type Seeder = (tx: Queryable, ctx: SeedContext) => Promise<void>;
 
 /** Demo portfolio data, one seeder per module; each later module adds its own to this list. */
-const DEMO_SEEDERS: Seeder[] = [seedTags, seedInventory];
+const DEMO_SEEDERS: Seeder[] = [seedTags, seedInventory, seedJobs, seedMessages];
 
 /**
  * First-run seed: roles, the admin account and (unless SEED_DEMO=false) a believable demo portfolio, all

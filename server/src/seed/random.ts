@@ -20,6 +20,15 @@ export class Rng {
   chance(p: number): boolean {
     return this.next() < p;
   }
+  /** n distinct items in random order. */
+  sample<T>(items: readonly T[], n: number): T[] {
+    const copy = [...items];
+    for (let i = copy.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(this.next() * (i + 1));
+      [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+    }
+    return copy.slice(0, n);
+  }
   some<T>(items: readonly T[], min: number, max: number): T[] {
     const n = this.int(min, max);
     const copy = [...items];

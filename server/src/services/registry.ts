@@ -1,5 +1,7 @@
 import type { Config } from '../config.js';
 import type { ServerResource } from '../core/resource.js';
+import { cronRunResources } from '../jobs/cron-runs.js';
+import type { JobEngine } from '../jobs/engine.js';
 import { domainsResource } from './dms/domains.js';
 import {
   dnsRecordChangesResource,
@@ -11,15 +13,18 @@ import {
   serversResource,
 } from './dms/hosting.js';
 import { nameserversResource, registrantsResource, registrarsResource } from './dms/registrars.js';
+import { indexedHistoryResource, websiteLinksResource, websitePagesResource } from './dms/scans.js';
 import { tagsResource } from './dms/tags.js';
+import { notificationsResource } from './nms/notifications.js';
 import { websitesResource } from './dms/websites.js';
 import { permissionsResource } from './ums/permissions.js';
 import { rolesResource } from './ums/roles.js';
 import { usersResource } from './ums/users.js';
 
 /** Every resource the server offers, in one list. Adding a resource is one line here plus its migration. */
-export function allResources(config: Config): ServerResource[] {
+export function allResources(config: Config, jobs: () => JobEngine): ServerResource[] {
   return [
+    ...cronRunResources(jobs),
     usersResource(config.allowedGoogleDomains),
     rolesResource,
     permissionsResource,
@@ -36,5 +41,9 @@ export function allResources(config: Config): ServerResource[] {
     proxyServersResource,
     repositoriesResource,
     envsResource,
+    indexedHistoryResource,
+    websitePagesResource,
+    websiteLinksResource,
+    notificationsResource,
   ] as unknown as ServerResource[];
 }

@@ -7,3 +7,5 @@ export { domains } from './domains.js';
 export { dnsRecords, dnsRecordChanges } from './dns-records.js';
 export { registrars, registrants, nameservers } from './registrars.js';
 export { servers, ipAddresses, proxyServers, repositories, envs } from './hosting.js';
+export { cronJobs, indexedHistory, websitePages, websiteLinks } from './jobs.js';
+export { notifications } from './notifications.js';

@@ -1,4 +1,5 @@
 import { AppBar as RaAppBar, LoadingIndicator, Logout, UserMenu } from 'react-admin';
+import { NotificationBell } from './bell/NotificationBell';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Heartbeat } from './Heartbeat';
 import { VersionLabel } from './VersionLabel';
@@ -8,10 +9,14 @@ const Tools = () => (
     <Heartbeat />
     <VersionLabel />
     <LoadingIndicator />
+    <NotificationBell />
   </>
 );
 
-/** Top bar: sidebar toggle, breadcrumbs, heartbeats (admins), version, refresh, user menu with logout. */
+/**
+ * Top bar: sidebar toggle, breadcrumbs, heartbeats (admins), version, refresh, notification bell, user
+ * menu with logout.
+ */
 export const AppBar = () => (
   <RaAppBar
     color="primary"

@@ -13,6 +13,14 @@ const entries: MenuEntry[] = [
   },
   { label: 'Tags', icon: LabelIcon, to: '/dms/api/v1/tags', group: 'Websites', resource: 'dms/api/v1/tags' },
   { label: 'Signature generator', icon: LabelIcon, to: '/signature', group: 'SEO and Tools' },
+  {
+    label: 'Deindex checker',
+    icon: LabelIcon,
+    to: '/dms/api/v1/backlinks/deindex-checker',
+    group: 'SEO and Tools',
+    resource: 'dms/api/v1/backlinks/deindex-checker',
+    method: 'POST',
+  },
 ];
 
 describe('menu', () => {
@@ -21,6 +29,17 @@ describe('menu', () => {
     expect(buildMenu(entries, viewer).map((g) => [g.name, g.entries.map((e) => e.label)])).toEqual([
       ['Websites', ['Tags']],
       ['SEO and Tools', ['Signature generator']],
+    ]);
+  });
+
+  it('shows a tool that only posts to those who may post to it', () => {
+    const checker = permissionsOf({
+      full_roles: [],
+      full_permissions: { '/dms/api/v1/backlinks/deindex-checker': { POST: true } },
+    });
+    expect(buildMenu(entries, checker).flatMap((g) => g.entries.map((e) => e.label))).toEqual([
+      'Signature generator',
+      'Deindex checker',
     ]);
   });
 

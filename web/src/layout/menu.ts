@@ -1,6 +1,6 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { Permissions } from '../providers/permissions';
-import { canSeeResource } from '../providers/permissions';
+import { hasRoute } from '../providers/permissions';
 
 /** SPEC §1 menu groups, in menu order. */
 export const MENU_GROUPS = [
@@ -23,6 +23,8 @@ export interface MenuEntry {
   group: MenuGroupName;
   /** The API resource whose GET permission shows the entry; none for tools open to everyone signed in. */
   resource?: string;
+  /** The method of `resource` the user needs, for tools that only POST (the checkers); default GET. */
+  method?: 'GET' | 'POST';
 }
 
 export interface VisibleGroup {
@@ -32,7 +34,7 @@ export interface VisibleGroup {
 
 /** The groups and entries a user may see (SPEC §6): empty groups are left out. */
 export function buildMenu(entries: readonly MenuEntry[], perms: Permissions): VisibleGroup[] {
-  const allowed = entries.filter((e) => !e.resource || canSeeResource(perms, e.resource));
+  const allowed = entries.filter((e) => !e.resource || hasRoute(perms, e.method ?? 'GET', e.resource));
   return MENU_GROUPS.map((name) => ({ name, entries: allowed.filter((e) => e.group === name) })).filter(
     (g) => g.entries.length > 0,
   );

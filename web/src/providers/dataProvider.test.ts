@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../test/fetchMock';
-import { dataProvider } from './dataProvider';
+import { cronIdOf, dataProvider } from './dataProvider';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -91,6 +91,65 @@ describe('data provider (ARCHITECTURE §3 wire contract)', () => {
     expect(await dataProvider.refresh('dms/api/v1/domains', 7)).toEqual({
       job_output: [{ output: { message: 'DNS: ok' } }],
       failed_job_output: [],
+    });
+  });
+
+  it("lists a service's artisan commands", async () => {
+    mockFetch({
+      'GET /umms/api/v1/artisan': () => ({ body: { data: [{ command: 'cron:prune', arguments: [] }] } }),
+    });
+    expect((await dataProvider.listCommands('umms')).map((c) => c.command)).toEqual(['cron:prune']);
+  });
+
+  it('runs a command with its arguments and resolves to the cron run id', async () => {
+    const calls = mockFetch({
+      'POST /dms/api/v1/artisan': () => ({ body: { data: { id: 3 }, cron_id: 41 } }),
+    });
+    expect(await dataProvider.runCommand('dms', 'cron:prune', { days: 30 })).toBe(41);
+    expect(JSON.parse(String(calls[0]!.init!.body))).toEqual({
+      command: 'cron:prune',
+      arguments: { days: 30 },
+    });
+  });
+
+  it('runs the checkers: the deindex checker answers data.id, the keyword checker cron_id', async () => {
+    const calls = mockFetch({
+      'POST /dms/api/v1/backlinks/deindex-checker': () => ({ body: { data: { id: 8 } } }),
+      'POST /dms/api/v1/backlinks/keyword-checker': () => ({ body: { cron_id: 9, data: { id: 90 } } }),
+    });
+    const deindex = { domains: 'a.com,b.com', domain_delimiter: 'comma' } as const;
+    expect(await dataProvider.runChecker('deindex', deindex)).toBe(8);
+    expect(
+      await dataProvider.runChecker('keyword', {
+        keywords: 'paid post',
+        keyword_delimiter: 'newline',
+        pages: 'http://a.com/',
+        page_delimiter: 'newline',
+      }),
+    ).toBe(9);
+    expect(JSON.parse(String(calls[0]!.init!.body))).toEqual(deindex);
+  });
+
+  it('scans a website and reads cron_id (or cron.id)', async () => {
+    mockFetch({ 'POST /dms/api/v1/websites/7/scan': () => ({ body: { cron_id: 12 } }) });
+    expect(await dataProvider.scanWebsite(7)).toBe(12);
+    expect(cronIdOf({ cron: { id: 5 } })).toBe(5);
+    expect(() => cronIdOf({})).toThrow();
+  });
+
+  it('turns a refused run into an HttpError carrying the field errors', async () => {
+    mockFetch({
+      'POST /dms/api/v1/artisan': () => ({
+        status: 422,
+        body: {
+          error: { code: 'validation_failed', message: 'Invalid', fields: { 'arguments.days': 'Too big' } },
+        },
+      }),
+    });
+    await expect(dataProvider.runCommand('dms', 'cron:prune', { days: 1e6 })).rejects.toMatchObject({
+      status: 422,
+      message: 'Invalid',
+      body: { errors: { 'arguments.days': 'Too big' } },
     });
   });
 });

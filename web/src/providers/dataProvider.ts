@@ -1,6 +1,14 @@
-import { resources, type ListResponse, type OneResponse } from '@sitefleet/shared';
+import {
+  resources,
+  type ArtisanCommand,
+  type DelimiterName,
+  type JobService,
+  type ListResponse,
+  type OneResponse,
+} from '@sitefleet/shared';
 import type { DataProvider, Identifier } from 'react-admin';
 import { apiFetch } from './http';
+import { messagingCalls, type MessagingCalls } from './messaging';
 import { cleanFilter, specOf, writableBody } from './writable';
 
 /** Wire records are typed by the caller (react-admin generics); `never` fits any of them. */
@@ -84,10 +92,45 @@ export interface IpDiversity {
   locations: ShareRow[];
 }
 
+/** The checkers' endpoints (SPEC §7.5); the console's routes to their forms are the same paths. */
+export const CHECKER_PATHS = {
+  deindex: 'dms/api/v1/backlinks/deindex-checker',
+  keyword: 'dms/api/v1/backlinks/keyword-checker',
+} as const;
+export type CheckerName = keyof typeof CHECKER_PATHS;
+
+export interface CheckerBodies {
+  deindex: { domains: string; domain_delimiter: DelimiterName };
+  keyword: {
+    keywords: string;
+    keyword_delimiter: DelimiterName;
+    pages: string;
+    page_delimiter: DelimiterName;
+  };
+}
+
+/** GET / POST {ms}/api/v1/artisan (SPEC §7.4). */
+export const artisanPath = (service: JobService) => `${service}/api/v1/artisan`;
+
+export type ArgumentValue = string | number | boolean;
+
+/** What a call that starts a run answers: the run's id as cron_id, cron.id or data.id (SPEC §3). */
+export interface RunStarted {
+  cron_id?: number;
+  cron?: { id?: number };
+  data?: { id?: number };
+}
+
+export function cronIdOf(res: RunStarted | null | undefined): number {
+  const id = res?.cron_id ?? res?.cron?.id ?? res?.data?.id;
+  if (typeof id !== 'number') throw new Error('The server did not say which cron run was started');
+  return id;
+}
+
 const item = (resource: string, id: Identifier, action = '') =>
   `${resource}/${encodeURIComponent(String(id))}${action ? `/${action}` : ''}`;
 
-export interface SitefleetDataProvider extends DataProvider {
+export interface SitefleetDataProvider extends DataProvider, MessagingCalls {
   /** GET /{ms}/health/heartbeat → the service's clock, epoch seconds. */
   heartbeat: (service: string) => Promise<number>;
   /** POST /{resource}/{id}/reveal: one secret field in clear (audited by the server). */
@@ -100,6 +143,14 @@ export interface SitefleetDataProvider extends DataProvider {
   importDomains: (rows: Array<{ name: string; notes: string | null }>) => Promise<DomainImportResponse>;
   /** GET dms/api/v1/ip-addresses/diversity: how the sites spread over subnets, providers, locations. */
   ipDiversity: () => Promise<IpDiversity>;
+  /** GET {ms}/api/v1/artisan: the service's commands with their schedules and last runs. */
+  listCommands: (service: JobService) => Promise<ArtisanCommand[]>;
+  /** POST {ms}/api/v1/artisan: runs a command; resolves to the id of its cron run. */
+  runCommand: (service: JobService, command: string, args: Record<string, ArgumentValue>) => Promise<number>;
+  /** POST to a checker (SPEC §7.5); resolves to the id of its dms cron run. */
+  runChecker: <C extends CheckerName>(checker: C, body: CheckerBodies[C]) => Promise<number>;
+  /** POST dms/api/v1/websites/{id}/scan: crawls the site; resolves to the id of its dms cron run. */
+  scanWebsite: (id: Identifier) => Promise<number>;
 }
 
 /** The generic resource calls of SPEC §7.1 / ARCHITECTURE §3; the resource name is its URL path. */
@@ -211,4 +262,25 @@ export const dataProvider: SitefleetDataProvider = {
     const res = await apiFetch<{ data: IpDiversity }>(`${resources.ipAddresses.path}/diversity`);
     return res.data;
   },
+  async listCommands(service) {
+    const res = await apiFetch<{ data: ArtisanCommand[] }>(artisanPath(service));
+    return res.data ?? [];
+  },
+  async runCommand(service, command, args) {
+    return cronIdOf(
+      await apiFetch<RunStarted>(artisanPath(service), {
+        method: 'POST',
+        body: { command, arguments: args },
+      }),
+    );
+  },
+  async runChecker(checker, body) {
+    return cronIdOf(await apiFetch<RunStarted>(CHECKER_PATHS[checker], { method: 'POST', body }));
+  },
+  async scanWebsite(id) {
+    return cronIdOf(
+      await apiFetch<RunStarted>(item(resources.websites.path, id, 'scan'), { method: 'POST' }),
+    );
+  },
+  ...messagingCalls,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFilter, writableBody } from './writable';
+import { cleanFilter, specOf, writableBody } from './writable';
 
 describe('request bodies', () => {
   const user = {
@@ -75,5 +75,10 @@ describe('request bodies', () => {
     expect(
       writableBody('dms/api/v1/websites', { ...site, http_auth_credentials: 'u:p' }, 'update'),
     ).toMatchObject({ http_auth_credentials: 'u:p' });
+  });
+
+  it('finds declarations grouped per service, such as the cron jobs of each service', () => {
+    expect(specOf('umms/api/v1/cron-jobs')?.defaultSort).toEqual({ field: 'start_time', order: 'DESC' });
+    expect(specOf('dms/api/v1/tags')?.name).toBe('tags');
   });
 });

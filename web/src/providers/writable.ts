@@ -1,7 +1,12 @@
 import { resources, type ResourceSpec } from '@sitefleet/shared';
 
+const isSpec = (value: object): value is ResourceSpec => typeof (value as ResourceSpec).path === 'string';
+
+/** Every declaration by path; a family of declarations (cronJobs: one per service) is flattened. */
 const SPECS: Record<string, ResourceSpec> = Object.fromEntries(
-  Object.values(resources).map((spec) => [spec.path, spec as ResourceSpec]),
+  Object.values(resources)
+    .flatMap((entry): ResourceSpec[] => (isSpec(entry) ? [entry] : Object.values(entry)))
+    .map((spec) => [spec.path, spec]),
 );
 
 export function specOf(resource: string): ResourceSpec | undefined {

@@ -1,8 +1,10 @@
+import { cronJobs } from './cron-jobs';
 import { dnsRecords } from './dns-records';
 import { domains } from './domains';
 import { envs } from './envs';
 import { ipAddresses } from './ip-addresses';
 import { nameservers } from './nameservers';
+import { notifications } from './notifications';
 import { permissions } from './permissions';
 import { proxyServers } from './proxy-servers';
 import { registrants } from './registrants';
@@ -24,10 +26,12 @@ export const RESOURCES: ResourceDef[] = [
   registrants,
   nameservers,
   tags,
+  notifications,
   servers,
   ipAddresses,
   proxyServers,
   envs,
+  ...cronJobs,
   repositories,
   users,
   roles,

@@ -4,6 +4,8 @@ import type { ResourceModel } from '../../core/resource.js';
 import { idParamsSchema } from '../../core/schema.js';
 import type { AppDeps } from '../../deps.js';
 import type { DomainInfo } from '../../integrations/rdap/types.js';
+import type { DnsRecord } from '../../integrations/dns/types.js';
+import type { Queryable } from '../../db/db.js';
 import { applyDns } from './domain-dns.js';
 import { applyWhois } from './domain-whois.js';
 
@@ -16,6 +18,47 @@ const item = {
   properties: { output: { type: 'object', properties: { message: { type: 'string' } } } },
 };
 
+/** What a refresh read from outside: registration data and DNS, each with its failure when it failed. */
+export interface DomainLookup {
+  info: DomainInfo | null;
+  records: DnsRecord[] | null;
+  failures: string[];
+}
+
+/** Reads a domain's registration data (RDAP, WHOIS fallback) and its DNS; never throws. */
+export async function lookupDomainData(deps: AppDeps, name: string): Promise<DomainLookup> {
+  const failures: string[] = [];
+  let info: DomainInfo | null = null;
+  try {
+    info = await deps.integrations.lookupDomain(name);
+    if (!info) failures.push(`WHOIS: no registration data found for ${name}`);
+  } catch (err) {
+    failures.push(`WHOIS: ${(err as Error).message}`);
+  }
+  let records: DnsRecord[] | null = null;
+  try {
+    records = await deps.integrations.lookupDns(name);
+  } catch (err) {
+    failures.push(`DNS: ${(err as Error).message}`);
+  }
+  return { info, records, failures };
+}
+
+/** Stores what a lookup found; answers one summary line per part stored. */
+export async function applyDomainData(tx: Queryable, id: number, found: DomainLookup): Promise<string[]> {
+  const done: string[] = [];
+  if (found.info) done.push(await applyWhois(tx, id, found.info));
+  if (found.records) {
+    try {
+      done.push(await applyDns(tx, id, found.records));
+    } catch (err) {
+      // applyDns refuses before writing (an empty answer for a zone with records): report, keep the rest.
+      found.failures.push(`DNS: ${(err as Error).message}`);
+    }
+  }
+  return done;
+}
+
 /**
  * GET /domains/{id}/refresh: re-reads the domain's registration data (RDAP, WHOIS fallback) and its DNS,
  * stores both, records DNS changes, and answers with what succeeded and what failed (SPEC §7.1).
@@ -27,30 +70,10 @@ export async function refreshDomain(
   const r = await deps.db.query<{ name: string }>('SELECT name FROM domains WHERE id = $1', [id]);
   const name = r.rows[0]?.name;
   if (!name) throw notFound(`Domains: no record with id ${id}`);
-  const ok: JobItem[] = [];
-  const failed: JobItem[] = [];
-  const say = (list: JobItem[], message: string) => list.push({ output: { message } });
-
-  let info: DomainInfo | null = null;
-  try {
-    info = await deps.integrations.lookupDomain(name);
-    if (!info) say(failed, `WHOIS: no registration data found for ${name}`);
-  } catch (err) {
-    say(failed, `WHOIS: ${(err as Error).message}`);
-  }
-  if (info) {
-    const found = info;
-    const summary = await deps.db.transaction((tx) => applyWhois(tx, id, found));
-    say(ok, summary);
-  }
-  try {
-    const records = await deps.integrations.lookupDns(name);
-    const summary = await deps.db.transaction((tx) => applyDns(tx, id, records));
-    say(ok, summary);
-  } catch (err) {
-    say(failed, `DNS: ${(err as Error).message}`);
-  }
-  return { job_output: ok, failed_job_output: failed };
+  const found = await lookupDomainData(deps, name);
+  const done = await deps.db.transaction((tx) => applyDomainData(tx, id, found));
+  const item = (message: string): JobItem => ({ output: { message } });
+  return { job_output: done.map(item), failed_job_output: found.failures.map(item) };
 }
 
 export function registerDomainRefresh(app: FastifyInstance, model: ResourceModel, deps: AppDeps): void {

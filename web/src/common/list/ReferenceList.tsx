@@ -26,6 +26,8 @@ interface Props {
   /** A column showing the target itself (the record we are on) is left out. */
   columns: readonly ColumnDef[];
   sort?: SortPayload;
+  /** A fixed filter on top of the target (the outbound links only: `{internal: false}`). */
+  filter?: Record<string, unknown>;
   /** Row click opens the referenced record's show page (default); false for records without one. */
   rowClick?: 'show' | false;
   /** Offers "Open in list" with the same filter, where the full list features are (default true). */
@@ -65,6 +67,7 @@ export const ReferenceList = ({
   source = 'id',
   columns,
   sort,
+  filter,
   rowClick = 'show',
   listLink = true,
 }: Props) => {
@@ -79,13 +82,14 @@ export const ReferenceList = ({
       target={target}
       source={source}
       sort={sort ?? spec?.defaultSort}
+      filter={filter}
       perPage={LIMITS.defaultPerPage}
     >
       <Box
         sx={{ width: '100%', border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}
         data-testid={`reference-list-${reference.split('/').pop()}`}
       >
-        <Header reference={reference} filter={{ [target]: value }} listLink={listLink} />
+        <Header reference={reference} filter={{ ...filter, [target]: value }} listLink={listLink} />
         <Box sx={{ overflowX: 'auto' }}>
           <DataTable rowClick={rowClick} bulkActionButtons={false} empty={<NoRows />}>
             {dataColumns(

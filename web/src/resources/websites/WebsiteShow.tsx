@@ -6,8 +6,13 @@ import { runcloudUrl } from '../../common/format/links';
 import { ReferenceList } from '../../common/list/ReferenceList';
 import { RecordShow } from '../../common/record/RecordShow';
 import { domainDnsColumns } from '../dns-records/columns';
+import { indexedHistoryColumns } from './scanColumns';
+import { CommentsPanel } from './comments/CommentsPanel';
+import { ScanSiteButton } from './ScanSiteButton';
 import { WebsiteAccounts } from './WebsiteAccounts';
+import { WebsiteAlerts } from './WebsiteAlerts';
 import { WebsiteOverview } from './WebsiteOverview';
+import { WebsitePages } from './WebsitePages';
 
 /** Open the site (new tab) and its hosting panel: the web app dashboard, else the server summary. */
 const SiteLinks = () => {
@@ -20,6 +25,7 @@ const SiteLinks = () => {
         href={runcloudUrl(record.runcloud_server_id, record.runcloud_webapp_id)}
         label="Open in RunCloud"
       />
+      <ScanSiteButton />
     </>
   );
 };
@@ -46,6 +52,24 @@ export const WebsiteShow = () => (
     </TabbedShowLayout.Tab>
     <TabbedShowLayout.Tab label="DNS" path="dns">
       <SiteDns label={false} />
+    </TabbedShowLayout.Tab>
+    <TabbedShowLayout.Tab label="Indexed History" path="indexed-history">
+      <ReferenceList
+        reference={resources.indexedHistory.path}
+        target="website_id"
+        columns={indexedHistoryColumns}
+        rowClick={false}
+        listLink={false}
+      />
+    </TabbedShowLayout.Tab>
+    <TabbedShowLayout.Tab label="Pages" path="pages">
+      <WebsitePages label={false} />
+    </TabbedShowLayout.Tab>
+    <TabbedShowLayout.Tab label="Alerts" path="alerts">
+      <WebsiteAlerts label={false} />
+    </TabbedShowLayout.Tab>
+    <TabbedShowLayout.Tab label="Comments" path="comments">
+      <CommentsPanel label={false} />
     </TabbedShowLayout.Tab>
   </RecordShow>
 );

@@ -1,0 +1,35 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parentPort, workerData } from 'node:worker_threads';
+
+export interface CorpusServerData {
+  pages: Array<{ path: string; html: string }>;
+}
+
+/**
+ * Serves the corpus from its own thread, as a remote site would from its own machine: each page's bytes
+ * prepared once, sent uncompressed with a content length, keep-alive. Posts its port, and closes when the
+ * parent posts 'close'.
+ */
+function main({ pages }: CorpusServerData): void {
+  const bodies = new Map(pages.map((p) => [p.path, Buffer.from(p.html, 'utf8')]));
+  const server = createServer((req, res) => {
+    const body = req.method === 'GET' ? bodies.get(req.url ?? '') : undefined;
+    if (!body) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=UTF-8', 'content-length': body.length });
+    res.end(body);
+  });
+  server.listen(0, '127.0.0.1', () => {
+    parentPort!.postMessage({ port: (server.address() as AddressInfo).port });
+  });
+  parentPort!.on('message', (message: unknown) => {
+    if (message !== 'close') return;
+    server.closeAllConnections();
+    server.close(() => parentPort!.close());
+  });
+}
+
+main(workerData as CorpusServerData);

@@ -1,0 +1,206 @@
+/**
+ * npm run bench:jobs — the job engine and the keyword checker, on PGlite and on PostgreSQL:
+ *
+ * - jobs: a no-op command's throughput (jobs/s, enqueue to the last job settled) against bare pg-boss on
+ *   the same database with the same batch size and workers, alternating rounds; enqueue-to-start latency
+ *   under the round's backlog and, separately, one job at a time (pickup). Target: >= 1,000 jobs/s on
+ *   PostgreSQL.
+ * - checker: backlinks:keyword-check over a generated corpus of realistic pages served from 127.0.0.1,
+ *   pages/s against a bare undici + htmlparser2 loop running the same checkKeywords with as many pages in
+ *   flight as the engine. Every result is checked against the corpus. Target: engine >= 0.7x the loop.
+ *
+ * Knobs: BENCH_DATABASES (pglite,postgres), BENCH_PARTS (jobs,checker), BENCH_ROUNDS (3), BENCH_JOBS
+ * (20000 on PostgreSQL, 5000 on PGlite), BENCH_JOB_BATCH (100), BENCH_JOB_CONCURRENCY (4),
+ * BENCH_LATENCY_SAMPLES (200), BENCH_LATENCY_SPACING_MS (50), BENCH_PAGES (500; 200..500 per the issue),
+ * BENCH_CORPUS_SEED (20240501). PostgreSQL comes from BENCH_DATABASE_URL or TEST_DATABASE_URL, else
+ * postgres://postgres@127.0.0.1:5432/postgres if it answers; scratch databases are created and dropped.
+ * Writes bench-results/jobs.json.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { CHECKER_LIMITS } from '@sitefleet/shared';
+import { benchChecker, serveCorpus, type CheckerSettings, type ServedCorpus } from './checker.js';
+import {
+  openBenchPglite,
+  openBenchPostgres,
+  postgresServer,
+  reachable,
+  type BenchDb,
+  type DbKind,
+} from './databases.js';
+import {
+  CHECKER_TARGET_RATIO,
+  formatChecker,
+  formatJobs,
+  JOBS_TARGET_PER_SECOND,
+  type CheckerDatabaseResult,
+  type JobsDatabaseResult,
+} from './jobs-report.js';
+import { benchJobs, type JobsSettings } from './jobs-throughput.js';
+import { log } from './measure.js';
+import { writeJson } from './report.js';
+import { names, positive } from './env.js';
+
+type Part = 'jobs' | 'checker';
+
+interface Settings {
+  databases: DbKind[];
+  parts: Part[];
+  rounds: number;
+  /** Jobs per round per database (BENCH_JOBS applies to both when set). */
+  jobs: Record<DbKind, number>;
+  batchSize: number;
+  concurrency: number;
+  latencySamples: number;
+  latencySpacingMs: number;
+  pages: number;
+  seed: number;
+}
+
+const BUSY_LOAD = 1;
+const MIN_ISSUE_PAGES = 200;
+const RESULTS_FILE = path.resolve(import.meta.dirname, '..', '..', 'bench-results', 'jobs.json');
+
+function readSettings(env: NodeJS.ProcessEnv): Settings {
+  const jobs = env.BENCH_JOBS ? positive(env, 'BENCH_JOBS', 0, 1_000_000) : null;
+  return {
+    databases: names(env, 'BENCH_DATABASES', ['pglite', 'postgres'] as const),
+    parts: names(env, 'BENCH_PARTS', ['jobs', 'checker'] as const),
+    rounds: positive(env, 'BENCH_ROUNDS', 3, 20),
+    jobs: { postgres: jobs ?? 20_000, pglite: jobs ?? 5_000 },
+    batchSize: positive(env, 'BENCH_JOB_BATCH', 100, 1000),
+    concurrency: positive(env, 'BENCH_JOB_CONCURRENCY', 4, 64),
+    latencySamples: positive(env, 'BENCH_LATENCY_SAMPLES', 200, 10_000),
+    latencySpacingMs: positive(env, 'BENCH_LATENCY_SPACING_MS', 50, 10_000),
+    pages: positive(env, 'BENCH_PAGES', CHECKER_LIMITS.maxPages, CHECKER_LIMITS.maxPages),
+    seed: positive(env, 'BENCH_CORPUS_SEED', 20240501, 2 ** 31 - 1),
+  };
+}
+
+function loadAverage(): number {
+  return os.loadavg()[0] ?? 0;
+}
+
+/** Other work on the machine skews both sides unevenly; say so next to the figures. */
+function loadBefore(): number {
+  const load = loadAverage();
+  if (load > BUSY_LOAD) log(`  note: load average ${load.toFixed(2)} before the runs; figures will be noisy`);
+  return load;
+}
+
+/** PGlite always works; PostgreSQL is skipped with a note when no server answers and none was named. */
+async function openDb(kind: DbKind): Promise<BenchDb | string> {
+  if (kind === 'pglite') return openBenchPglite();
+  const server = postgresServer(process.env);
+  if (!server.explicit && !(await reachable(server.url))) {
+    return 'no PostgreSQL server at 127.0.0.1:5432; set BENCH_DATABASE_URL or TEST_DATABASE_URL';
+  }
+  return openBenchPostgres(server.url);
+}
+
+/** A fresh scratch database for each part, closed (and dropped) afterwards. */
+async function withDb<T>(kind: DbKind, fn: (bdb: BenchDb) => Promise<T>): Promise<T | string> {
+  const opened = await openDb(kind);
+  if (typeof opened === 'string') return opened;
+  try {
+    return await fn(opened);
+  } finally {
+    await opened.close();
+  }
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    node: process.version,
+    cpus: cpus.length,
+    cpu: cpus[0]?.model ?? null,
+    platform: process.platform,
+    totalMemoryMb: Math.round(os.totalmem() / 2 ** 20),
+    loadAverageAtStart: os.loadavg(),
+  };
+}
+
+async function main(): Promise<void> {
+  const s = readSettings(process.env);
+  const m = machine();
+  const started = performance.now();
+  log('bench:jobs — the job engine against bare pg-boss, and the keyword checker against a bare loop');
+  log(
+    `${s.rounds} rounds; node ${m.node}; ${m.cpus} x ${m.cpu ?? 'cpu'}; ` +
+      `load average ${m.loadAverageAtStart.map((x) => x.toFixed(2)).join(' ')}`,
+  );
+  const jobs: JobsDatabaseResult[] = [];
+  const checker: CheckerDatabaseResult[] = [];
+  const skipped: Record<string, string> = {};
+
+  if (s.parts.includes('jobs')) {
+    for (const kind of s.databases) {
+      const js: JobsSettings = {
+        jobs: s.jobs[kind],
+        rounds: s.rounds,
+        batchSize: s.batchSize,
+        concurrency: s.concurrency,
+        latencySamples: s.latencySamples,
+        latencySpacingMs: s.latencySpacingMs,
+      };
+      log(
+        `\n== jobs on ${kind}: ${js.jobs} jobs per round, batch ${js.batchSize}, ${js.concurrency} workers ` +
+          `(engine and bare pg-boss alike)`,
+      );
+      const r = await withDb(kind, (bdb) => {
+        log(`  database: ${bdb.where}`);
+        return benchJobs(bdb, js, loadBefore());
+      });
+      if (typeof r === 'string') {
+        skipped[`jobs/${kind}`] = r;
+        log(`  skipped (${r})`);
+      } else jobs.push(r);
+    }
+  }
+
+  if (s.parts.includes('checker')) {
+    const cs: CheckerSettings = { pages: s.pages, rounds: s.rounds, seed: s.seed };
+    if (cs.pages < MIN_ISSUE_PAGES)
+      log(`note: BENCH_PAGES=${cs.pages}; the issue asks for at least ${MIN_ISSUE_PAGES}`);
+    const corpus: ServedCorpus = await serveCorpus(cs);
+    log(
+      `\ncorpus: ${corpus.urls.length} pages, ${(corpus.bytes / 2 ** 20).toFixed(1)} MB ` +
+        `(avg ${(corpus.bytes / corpus.urls.length / 1024).toFixed(0)} KB), seed ${cs.seed}, served from its own thread`,
+    );
+    try {
+      for (const kind of s.databases) {
+        log(`\n== checker on ${kind}`);
+        const r = await withDb(kind, (bdb) => benchChecker(bdb, corpus, cs, loadBefore()));
+        if (typeof r === 'string') {
+          skipped[`checker/${kind}`] = r;
+          log(`  skipped (${r})`);
+        } else checker.push(r);
+      }
+    } finally {
+      await corpus.close();
+    }
+  }
+
+  const seconds = (performance.now() - started) / 1000;
+  log(`\n${[formatJobs(jobs), formatChecker(checker)].filter(Boolean).join('\n\n')}\n`);
+  log(
+    `took ${seconds.toFixed(0)} s; load average now ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
+  writeJson(RESULTS_FILE, {
+    date: new Date().toISOString(),
+    seconds,
+    settings: s,
+    machine: { ...m, loadAverageAtEnd: os.loadavg() },
+    targets: { jobsPerSecondOnPostgres: JOBS_TARGET_PER_SECOND, checkerRatio: CHECKER_TARGET_RATIO },
+    jobs,
+    checker,
+    skipped,
+  });
+  log(`written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+}
+
+await main();

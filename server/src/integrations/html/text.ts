@@ -1,0 +1,71 @@
+/**
+ * Rendered-text helpers shared by the page readers: which elements hide their content, which break a line,
+ * and a buffer that collapses whitespace the way a browser lays text out.
+ */
+
+/** Content never shown as text. Scripts and styles hold raw text; the others hold markup kept off screen. */
+export const HIDDEN_CONTENT = new Set(['script', 'style', 'noscript', 'template', 'iframe', 'object']);
+
+/** Elements that start a new line: words on either side never join into a phrase. */
+export const LINE_BREAKING = new Set(
+  (
+    'address article aside blockquote body br button caption dd details dialog div dl dt fieldset ' +
+    'figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hgroup hr html legend li main menu ' +
+    'nav ol optgroup option p pre section select summary table tbody td textarea tfoot th thead title ' +
+    'tr ul'
+  ).split(' '),
+);
+
+/** Replaced elements inside a line: they separate the words around them. */
+export const WORD_SEPARATING = new Set(['img', 'input', 'embed', 'video', 'audio', 'canvas', 'svg', 'math']);
+
+/** Characters that render as nothing; pages use them to break up words (soft hyphen, zero-width space, BOM). */
+const INVISIBLE = /[\u00ad\u200b\u2060\ufeff]/g;
+const WHITESPACE = /\s+/g;
+/** Whether a chunk needs either replacement: most text nodes hold single spaces only. */
+const UNTIDY = /[\t\n\v\f\r\u00a0\u00ad\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]| {2}/;
+
+/**
+ * Text with every run of whitespace (NBSP included) collapsed to one space and line breaks kept as "\n",
+ * never doubled, never at the start. Offsets into `text` stay valid while it grows.
+ */
+export class CollapsedText {
+  text = '';
+  private pendingSpace = false;
+  /** The buffer ends with a visible character (not empty, not a line break). */
+  private open = false;
+
+  append(raw: string): void {
+    const norm = UNTIDY.test(raw) ? raw.replace(INVISIBLE, '').replace(WHITESPACE, ' ') : raw;
+    if (norm === '') return;
+    if (norm === ' ') {
+      if (this.open) this.pendingSpace = true;
+      return;
+    }
+    const lead = norm.charCodeAt(0) === 32;
+    const trail = norm.length > 1 && norm.charCodeAt(norm.length - 1) === 32;
+    if ((this.pendingSpace || lead) && this.open) this.text += ' ';
+    this.text += norm.slice(lead ? 1 : 0, trail ? -1 : undefined);
+    this.open = true;
+    this.pendingSpace = trail;
+  }
+
+  space(): void {
+    if (this.open) this.pendingSpace = true;
+  }
+
+  lineBreak(): void {
+    this.pendingSpace = false;
+    if (this.open) this.text += '\n';
+    this.open = false;
+  }
+
+  get length(): number {
+    return this.text.length;
+  }
+
+  /** The text on one line, for labels (anchor text, titles). */
+  oneLine(): string {
+    return this.text.replace(/\n/g, ' ').trim();
+  }
+}

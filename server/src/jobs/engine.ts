@@ -1,0 +1,638 @@
+import type { JobOutputItem, JobService } from '@sitefleet/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  PgBoss,
+  fromPglite,
+  type ConstructorOptions,
+  type Db as BossDb,
+  type JobResult,
+  type JobWithMetadata,
+  type Queue,
+  type UpdateQueueOptions,
+} from 'pg-boss';
+import { invalid, notFound } from '../core/errors.js';
+import type { Db, QueueConnection, Queryable } from '../db/db.js';
+import type { AppDeps } from '../deps.js';
+import type {
+  CommandDef,
+  JobContext,
+  JsonObject,
+  RetryPolicy,
+  RunInfo,
+  UnitResult,
+  UnitSpec,
+} from './types.js';
+
+export interface JobEngineSettings {
+  /** Overrides every command's unit timeout (seconds); tests shorten it to recover lost jobs quickly. */
+  expireSeconds: number | null;
+  /** How often expired jobs are looked for (seconds). */
+  superviseSeconds: number;
+  /** Multiplies every command's worker count in this process. */
+  concurrencyFactor: number;
+  /** Overrides every command's delay before a retry (seconds). */
+  retryDelaySeconds: number | null;
+}
+
+interface JobData {
+  runId: number;
+  jobId: number;
+}
+
+interface ScheduleData {
+  service: JobService;
+  command: string;
+  arguments?: JsonObject;
+}
+
+export interface StartRunOptions {
+  trigger: 'console' | 'schedule' | 'api';
+  userId: number | null;
+}
+
+const SCHEDULE_QUEUE = 'sitefleet.schedule';
+const INSERT_CHUNK = 1000;
+const DEFAULT_RETRY: RetryPolicy = { limit: 2, delay: 5, backoff: true };
+/** The most outputs of each kind a run's detail carries (the console shows the latest). */
+export const OUTPUT_LIMIT = 500;
+
+export function queueOf(def: Pick<CommandDef, 'service' | 'name'>): string {
+  return `${def.service}.${def.name.replace(/:/g, '.')}`;
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** pg-boss statements run through one of our transactions, so jobs commit with the rows that track them. */
+function bossDb(tx: Queryable): BossDb {
+  return { executeSql: async (text, values) => ({ rows: (await tx.query(text, values)).rows }) };
+}
+
+interface UnitRow {
+  id: number;
+  run_id: number;
+  key: string;
+  input: JsonObject;
+  state: string;
+  attempts: number;
+}
+
+interface Outcome {
+  job: JobWithMetadata<JobData>;
+  unit: UnitRow;
+  result: UnitResult | null;
+  error: string | null;
+}
+
+/**
+ * The job engine (ARCHITECTURE §5): commands registered once, each run a cron run with one pg-boss job per
+ * unit of work. Workers record each unit once (queued → done | failed), update the run's counters in the
+ * same transaction, and let the unit's results commit with it.
+ */
+export class JobEngine {
+  private readonly commands = new Map<string, CommandDef>();
+  private boss: PgBoss | null = null;
+  private starting: Promise<PgBoss> | null = null;
+  private workersStarted = false;
+  private ctx: JobContext | null = null;
+  private stopping = false;
+  /** Whether the running pg-boss instance supervises (expires lost jobs) and runs schedules. */
+  private supervising = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly connection: QueueConnection,
+    private readonly settings: JobEngineSettings,
+  ) {}
+
+  /** Gives handlers the app's dependencies (called once they exist). */
+  bind(deps: AppDeps, log: FastifyBaseLogger): void {
+    this.ctx = { deps, log };
+  }
+
+  register(...defs: CommandDef[]): void {
+    for (const def of defs) {
+      const key = `${def.service}/${def.name}`;
+      if (this.commands.has(key)) throw new Error(`Command ${key} is registered twice`);
+      if (!/^[a-z0-9-]+(:[a-z0-9-]+)*$/.test(def.name))
+        throw new Error(`Command name ${def.name} is not valid`);
+      this.commands.set(key, def);
+    }
+  }
+
+  list(service: JobService): CommandDef[] {
+    return [...this.commands.values()].filter((c) => c.service === service);
+  }
+
+  get(service: JobService, name: string): CommandDef | undefined {
+    return this.commands.get(`${service}/${name}`);
+  }
+
+  private context(): JobContext {
+    if (!this.ctx) throw new Error('Job engine used before bind()');
+    return this.ctx;
+  }
+
+  private expireOf(def: CommandDef): number {
+    return this.settings.expireSeconds ?? def.timeoutSeconds ?? 120;
+  }
+
+  private retryOf(def: CommandDef): RetryPolicy {
+    const policy = { ...DEFAULT_RETRY, ...def.retry };
+    return this.settings.retryDelaySeconds === null
+      ? policy
+      : { ...policy, delay: this.settings.retryDelaySeconds, backoff: false };
+  }
+
+  /** Starts pg-boss (installing its schema on first use) and creates every command's queues. */
+  start(options: { supervise?: boolean } = {}): Promise<PgBoss> {
+    this.starting ??= this.open(options.supervise ?? false).catch((err: unknown) => {
+      this.starting = null;
+      throw err;
+    });
+    return this.starting;
+  }
+
+  private async open(supervise: boolean): Promise<PgBoss> {
+    const base: ConstructorOptions = {
+      schema: 'pgboss',
+      supervise,
+      schedule: supervise,
+      migrate: true,
+      useListenNotify: true,
+      superviseIntervalSeconds: this.settings.superviseSeconds,
+      // Lost (expired) jobs are found by the monitor pass, which has its own interval.
+      monitorIntervalSeconds: this.settings.superviseSeconds,
+      monitorVacuum: false,
+      reindex: false,
+    };
+    const boss =
+      this.connection.kind === 'pglite'
+        ? new PgBoss({ ...base, backend: 'pglite', db: fromPglite(this.connection.pglite) })
+        : new PgBoss({
+            ...base,
+            connectionString: this.connection.url,
+            max: 8,
+            application_name: 'sitefleet-jobs',
+          });
+    boss.on('error', (err: unknown) => this.ctx?.log.error({ err }, 'job queue error'));
+    await boss.start();
+    this.supervising = supervise;
+    this.stopping = false;
+    const existing = new Set((await boss.getQueues()).map((q) => q.name));
+    const ensure = async (name: string, options: Omit<Queue, 'name' | 'policy' | 'partition'>) => {
+      // Worker processes own queue settings; an API process only creates what is missing.
+      if (!existing.has(name)) await boss.createQueue(name, options);
+      else if (supervise) await boss.updateQueue(name, options as UpdateQueueOptions);
+    };
+    await ensure(SCHEDULE_QUEUE, { retryLimit: 2, expireInSeconds: 300, notify: true });
+    for (const def of this.commands.values()) {
+      const queue = queueOf(def);
+      const retry = this.retryOf(def);
+      await ensure(`${queue}.dead`, { retryLimit: 0, expireInSeconds: 60, notify: true });
+      await ensure(queue, {
+        retryLimit: retry.limit,
+        retryDelay: retry.delay,
+        retryBackoff: retry.backoff,
+        expireInSeconds: this.expireOf(def),
+        deadLetter: `${queue}.dead`,
+        deleteAfterSeconds: 24 * 3600,
+        notify: true,
+      });
+    }
+    // Fill the queue cache now: inserts inside our transactions must not need to read it (on PGlite a
+    // read outside the transaction would wait for the transaction).
+    await boss.getQueues();
+    this.boss = boss;
+    return boss;
+  }
+
+  /** Starts this process's workers on every command's queue, and the schedules (ROLE=worker or all). */
+  async startWorkers(): Promise<void> {
+    if (this.workersStarted) return;
+    this.workersStarted = true;
+    if (this.starting && !this.boss) await this.starting;
+    if (this.boss && !this.supervising) {
+      // Started earlier for enqueueing only; restart with supervision for a worker process.
+      await this.boss.stop({ graceful: true, close: true });
+      this.boss = null;
+      this.starting = null;
+    }
+    const boss = await this.start({ supervise: true });
+    for (const def of this.commands.values()) {
+      const queue = queueOf(def);
+      const batchSize = def.batchSize ?? 20;
+      await boss.work<JobData>(
+        queue,
+        {
+          batchSize,
+          localConcurrency: Math.max(1, Math.round((def.concurrency ?? 2) * this.settings.concurrencyFactor)),
+          includeMetadata: true,
+          perJobResults: true,
+          pollingIntervalSeconds: 0.5,
+          notifyPollingIntervalSeconds: 2,
+          burstWhenBatchFull: batchSize > 1,
+        },
+        (jobs) => this.processBatch(def, jobs as JobWithMetadata<JobData>[]),
+      );
+      await boss.work<JobData>(`${queue}.dead`, { batchSize: 50, includeMetadata: true }, async (jobs) => {
+        await this.recordAbandoned(def, jobs as JobWithMetadata<JobData>[]);
+      });
+    }
+    await boss.work<ScheduleData>(SCHEDULE_QUEUE, { batchSize: 1 }, async ([job]) => {
+      if (!job) return;
+      await this.startRun(job.data.service, job.data.command, job.data.arguments ?? {}, {
+        trigger: 'schedule',
+        userId: null,
+      });
+    });
+    await this.syncSchedules(boss);
+  }
+
+  private async syncSchedules(boss: PgBoss): Promise<void> {
+    const wanted = new Map<string, CommandDef>();
+    for (const def of this.commands.values()) if (def.schedule) wanted.set(queueOf(def), def);
+    for (const s of await boss.getSchedules(SCHEDULE_QUEUE)) {
+      if (!wanted.has(s.key)) await boss.unschedule(SCHEDULE_QUEUE, s.key);
+    }
+    for (const [key, def] of wanted) {
+      const data: ScheduleData = {
+        service: def.service,
+        command: def.name,
+        arguments: def.schedule!.arguments ?? {},
+      };
+      await boss.schedule(SCHEDULE_QUEUE, def.schedule!.cron, data, { key, tz: 'UTC' });
+    }
+  }
+
+  /** The next start of a scheduled command (epoch seconds). */
+  nextRun(def: CommandDef): number | null {
+    if (!def.schedule || !this.boss) return null;
+    const [next] = this.boss.previewSchedule(def.schedule.cron, { tz: 'UTC', count: 1 });
+    return next ? Math.floor(next.getTime() / 1000) : null;
+  }
+
+  /**
+   * Starts a run: checks the arguments, plans the units, and in one transaction writes the run, its units
+   * and their jobs. Answers the run id. Bad arguments throw a 422 with field errors and write nothing.
+   */
+  async startRun(
+    service: JobService,
+    name: string,
+    rawArgs: JsonObject,
+    opts: StartRunOptions,
+  ): Promise<number> {
+    const def = this.get(service, name);
+    if (!def) throw invalid({ command: `Unknown command "${name}"` }, `Unknown command "${name}"`);
+    const ctx = this.context();
+    const args = await def.parse(rawArgs, ctx);
+    const units = await def.plan(args, ctx);
+    const max = this.maxJobsOf(def, args);
+    if (units.length > max) {
+      throw invalid({ arguments: `At most ${max} units per run (got ${units.length})` });
+    }
+    const boss = await this.start();
+    return this.db.transaction(async (tx) => {
+      const r = await tx.query<{ id: number }>(
+        `INSERT INTO cron_runs (service, command, description, arguments, trigger, created_by, job_count, remaining_jobs)
+         VALUES ($1, $2, $3, $4, $5, $6, 0, 0) RETURNING id`,
+        [service, name, def.description, JSON.stringify(args), opts.trigger, opts.userId],
+      );
+      const runId = r.rows[0]!.id;
+      const added = await this.addUnits(tx, boss, def, runId, units);
+      if (added === 0) {
+        await tx.query(
+          `UPDATE cron_runs SET status = 'completed', end_time = start_time, total_time = 0, output = $2 WHERE id = $1`,
+          [runId, JSON.stringify({ message: 'Nothing to do' })],
+        );
+      }
+      return runId;
+    });
+  }
+
+  /** Inserts units not yet in the run (by key) and enqueues one job each; answers how many were added. */
+  private async addUnits(
+    tx: Queryable,
+    boss: PgBoss,
+    def: CommandDef,
+    runId: number,
+    units: UnitSpec[],
+  ): Promise<number> {
+    let added = 0;
+    for (let i = 0; i < units.length; i += INSERT_CHUNK) {
+      const chunk = units.slice(i, i + INSERT_CHUNK);
+      const rows = await tx.query<{ id: number }>(
+        `INSERT INTO cron_run_jobs (run_id, key, input)
+         SELECT $1, u.key, coalesce(u.input, '{}'::jsonb) FROM jsonb_to_recordset($2::jsonb) AS u(key text, input jsonb)
+         ON CONFLICT (run_id, key) DO NOTHING RETURNING id`,
+        [runId, JSON.stringify(chunk.map((u) => ({ key: u.key, input: u.input ?? {} })))],
+      );
+      if (!rows.rows.length) continue;
+      added += rows.rows.length;
+      await boss.insert(
+        queueOf(def),
+        rows.rows.map((row) => ({ data: { runId, jobId: row.id } })),
+        { db: bossDb(tx) },
+      );
+    }
+    if (added) {
+      await tx.query(
+        `UPDATE cron_runs SET job_count = job_count + $2, remaining_jobs = remaining_jobs + $2,
+           status = 'running', end_time = NULL, total_time = NULL WHERE id = $1`,
+        [runId, added],
+      );
+    }
+    return added;
+  }
+
+  /** The arguments of runs (they never change once a run exists), so batches need not read them again. */
+  private readonly runArguments = new Map<number, JsonObject>();
+
+  private async argumentsOf(runIds: number[]): Promise<Map<number, JsonObject>> {
+    const missing = runIds.filter((id) => !this.runArguments.has(id));
+    if (missing.length) {
+      const runs = await this.db.query<{ id: number; arguments: JsonObject }>(
+        'SELECT id, arguments FROM cron_runs WHERE id = ANY($1::bigint[])',
+        [missing],
+      );
+      if (this.runArguments.size > 1000) this.runArguments.clear();
+      for (const r of runs.rows) this.runArguments.set(Number(r.id), r.arguments);
+    }
+    return this.runArguments;
+  }
+
+  /**
+   * Handles a batch of one command's jobs as a pipeline: units run at once up to the batch size, each
+   * finished unit frees its slot, and free slots are refilled with more jobs of the queue, so one slow page
+   * does not hold the others' slots. Finished units are recorded in small groups; jobs already recorded by
+   * an earlier delivery are skipped. The batch's own jobs are settled by the answer; refills here.
+   */
+  private async processBatch(def: CommandDef, jobs: JobWithMetadata<JobData>[]): Promise<JobResult[]> {
+    const ctx = this.context();
+    const boss = await this.start();
+    const queue = queueOf(def);
+    const slots = def.batchSize ?? 20;
+    const owned = new Map<string, JobResult>(jobs.map((j) => [j.id, { id: j.id, status: 'completed' }]));
+    // Refill only while the batch's own jobs are far from their expiry.
+    const refillUntil = Date.now() + Math.min(this.expireOf(def) * 500, 20_000);
+    const inflight = new Set<Promise<void>>();
+    let finished: Outcome[] = [];
+
+    const settle = async (outcomes: Outcome[], skipped: JobWithMetadata<JobData>[]) => {
+      const retry: Outcome[] = [];
+      const record: Outcome[] = [];
+      for (const o of outcomes) {
+        if (o.error !== null && o.job.retryCount < o.job.retryLimit) retry.push(o);
+        else record.push(o);
+        if (o.error !== null)
+          ctx.log.warn({ command: def.name, key: o.unit.key, err: o.error }, 'job failed');
+      }
+      if (record.length) await this.record(def, record);
+      const complete: string[] = skipped.filter((j) => !owned.has(j.id)).map((j) => j.id);
+      for (const o of record) {
+        if (!owned.has(o.job.id)) complete.push(o.job.id);
+      }
+      for (const o of retry) {
+        const result: JobResult = { id: o.job.id, status: 'failed', output: { message: o.error } };
+        if (owned.has(o.job.id)) owned.set(o.job.id, result);
+        else await boss.fail(queue, o.job.id, { message: o.error });
+      }
+      if (complete.length) await boss.complete(queue, complete);
+    };
+
+    const begin = async (batch: JobWithMetadata<JobData>[]) => {
+      const units = await this.db.query<UnitRow>(
+        'SELECT id, run_id, key, input, state, attempts FROM cron_run_jobs WHERE id = ANY($1::bigint[])',
+        [batch.map((j) => j.data.jobId)],
+      );
+      const byId = new Map(units.rows.map((u) => [Number(u.id), u]));
+      const args = await this.argumentsOf([...new Set(units.rows.map((u) => Number(u.run_id)))]);
+      const skipped: JobWithMetadata<JobData>[] = [];
+      for (const job of batch) {
+        const unit = byId.get(job.data.jobId);
+        if (unit?.state !== 'queued') {
+          skipped.push(job);
+          continue;
+        }
+        const run: RunInfo = {
+          id: Number(unit.run_id),
+          service: def.service,
+          command: def.name,
+          arguments: args.get(Number(unit.run_id)) ?? {},
+        };
+        const task = def.run({ key: unit.key, input: unit.input }, run, ctx).then(
+          (result): Outcome => ({ job, unit, result, error: null }),
+          (err: unknown): Outcome => ({ job, unit, result: null, error: message(err) }),
+        );
+        const p: Promise<void> = task.then((o) => {
+          finished.push(o);
+          inflight.delete(p);
+        });
+        inflight.add(p);
+      }
+      if (skipped.length) await settle([], skipped);
+    };
+
+    // Recording runs behind the work: groups are settled one after another while units keep running.
+    let settling: Promise<void> = Promise.resolve();
+    let settleError: unknown = null;
+    const flush = () => {
+      const group = finished;
+      finished = [];
+      settling = settling
+        .then(() => settle(group, []))
+        .catch((err: unknown) => {
+          settleError ??= err;
+        });
+    };
+    await begin(jobs);
+    const refillAt = Math.max(1, Math.ceil(slots / 4));
+    while (inflight.size && settleError === null) {
+      await Promise.race(inflight);
+      if (finished.length >= Math.ceil(slots / 2) || inflight.size === 0) flush();
+      const free = slots - inflight.size;
+      if (free >= refillAt && Date.now() < refillUntil && this.supervising && !this.stopping) {
+        const more = await boss.fetch<JobData>(queue, { batchSize: free, includeMetadata: true });
+        if (more.length) await begin(more);
+      }
+    }
+    await Promise.all(inflight);
+    if (finished.length) flush();
+    await settling;
+    if (settleError !== null) throw settleError;
+    return jobs.map((j) => owned.get(j.id)!);
+  }
+
+  /** Records outcomes once each, lets successful units commit their results, and updates the runs. */
+  private async record(def: CommandDef, outcomes: Outcome[]): Promise<void> {
+    const boss = await this.start();
+    await this.db.transaction(async (tx) => {
+      const values = outcomes.map((o) => {
+        const failed = o.error !== null || o.result?.failed === true;
+        const output = o.error !== null ? { message: o.error } : o.result!.output;
+        return { id: o.unit.id, state: failed ? 'failed' : 'done', output, attempts: o.job.retryCount + 1 };
+      });
+      const updated = await tx.query<{ id: number; run_id: number; state: string }>(
+        `UPDATE cron_run_jobs j SET state = v.state, output = v.output, attempts = v.attempts, finished_at = epoch_now()
+         FROM jsonb_to_recordset($1::jsonb) AS v(id bigint, state text, output jsonb, attempts integer)
+         WHERE j.id = v.id AND j.state = 'queued' RETURNING j.id, j.run_id, j.state`,
+        [JSON.stringify(values)],
+      );
+      const states = new Map(updated.rows.map((u) => [u.id, u.state]));
+      const perRun = new Map<number, { done: number; ok: number; failed: number; spawned: number }>();
+      for (const o of outcomes) {
+        let state = states.get(o.unit.id);
+        if (!state) continue; // recorded by an earlier delivery
+        // Definite failures (result.failed) may record what they found too (a page that answered 404).
+        if (o.result?.commit && (state === 'done' || o.result.failed)) {
+          const fault = await this.commitUnit(tx, o.result.commit);
+          if (fault && state === 'done') {
+            state = 'failed';
+            await tx.query(`UPDATE cron_run_jobs SET state = 'failed', output = $2 WHERE id = $1`, [
+              o.unit.id,
+              JSON.stringify({ message: `Saving the result failed: ${fault}` }),
+            ]);
+          }
+        }
+        const c = perRun.get(o.unit.run_id) ?? { done: 0, ok: 0, failed: 0, spawned: 0 };
+        c.done++;
+        if (state === 'done') c.ok++;
+        else c.failed++;
+        if (state === 'done' && o.result?.spawn?.length) {
+          c.spawned += await this.spawn(tx, boss, def, o.unit.run_id, o.result.spawn);
+        }
+        perRun.set(o.unit.run_id, c);
+      }
+      for (const [runId, c] of perRun) await this.advanceRun(tx, def, runId, c);
+    });
+  }
+
+  /** Runs a unit's commit in a savepoint: a failing one is recorded as failed without undoing the batch. */
+  private async commitUnit(tx: Queryable, commit: (tx: Queryable) => Promise<void>): Promise<string | null> {
+    await tx.query('SAVEPOINT unit_commit');
+    try {
+      await commit(tx);
+      await tx.query('RELEASE SAVEPOINT unit_commit');
+      return null;
+    } catch (err) {
+      await tx.query('ROLLBACK TO SAVEPOINT unit_commit');
+      return message(err);
+    }
+  }
+
+  private maxJobsOf(def: CommandDef, args: JsonObject): number {
+    return typeof def.maxJobs === 'function' ? def.maxJobs(args) : (def.maxJobs ?? 10_000);
+  }
+
+  private async spawn(
+    tx: Queryable,
+    boss: PgBoss,
+    def: CommandDef,
+    runId: number,
+    units: UnitSpec[],
+  ): Promise<number> {
+    const r = await tx.query<{ job_count: number; arguments: JsonObject }>(
+      'SELECT job_count, arguments FROM cron_runs WHERE id = $1 FOR UPDATE',
+      [runId],
+    );
+    const row = r.rows[0];
+    if (!row) return 0;
+    const room = this.maxJobsOf(def, row.arguments) - row.job_count;
+    if (room <= 0) return 0;
+    const added = await this.addUnits(tx, boss, def, runId, units.slice(0, room));
+    return added;
+  }
+
+  private async advanceRun(
+    tx: Queryable,
+    def: CommandDef,
+    runId: number,
+    c: { done: number; ok: number; failed: number },
+  ): Promise<void> {
+    const r = await tx.query<{
+      remaining_jobs: number;
+      success_count: number;
+      failed_count: number;
+      arguments: JsonObject;
+    }>(
+      `UPDATE cron_runs SET done_jobs = done_jobs + $2, success_count = success_count + $3,
+         failed_count = failed_count + $4, remaining_jobs = remaining_jobs - $2, updated_at = epoch_now()
+       WHERE id = $1 RETURNING remaining_jobs, success_count, failed_count, arguments`,
+      [runId, c.done, c.ok, c.failed],
+    );
+    const run = r.rows[0];
+    if (!run || run.remaining_jobs > 0) return;
+    const counts = { success: run.success_count, failed: run.failed_count };
+    const summary =
+      def.summarize?.(counts, run.arguments) ?? `${counts.success} succeeded, ${counts.failed} failed`;
+    await tx.query(
+      `UPDATE cron_runs SET end_time = epoch_now(), total_time = epoch_now() - start_time,
+         status = CASE WHEN failed_count > 0 THEN 'failed' ELSE 'completed' END, output = $2
+       WHERE id = $1`,
+      [runId, JSON.stringify({ message: summary })],
+    );
+  }
+
+  /** Jobs that ran out of attempts without being recorded (a worker died each time, or they timed out). */
+  private async recordAbandoned(def: CommandDef, jobs: JobWithMetadata<JobData>[]): Promise<void> {
+    const units = await this.db.query<UnitRow>(
+      `SELECT id, run_id, key, input, state, attempts FROM cron_run_jobs WHERE id = ANY($1::bigint[]) AND state = 'queued'`,
+      [jobs.map((j) => j.data.jobId)],
+    );
+    const byId = new Map(units.rows.map((u) => [u.id, u]));
+    const outcomes: Outcome[] = [];
+    for (const job of jobs) {
+      const unit = byId.get(job.data.jobId);
+      if (!unit) continue;
+      const reason = (job.sourceOutput as { message?: string } | null)?.message;
+      outcomes.push({
+        job: { ...job, retryCount: job.sourceRetryCount ?? job.retryCount },
+        unit,
+        result: null,
+        error: reason
+          ? `Gave up after ${(job.sourceRetryCount ?? 0) + 1} attempts: ${reason}`
+          : 'Gave up: the job timed out or its worker stopped',
+      });
+    }
+    if (outcomes.length) await this.record(def, outcomes);
+  }
+
+  /** The latest outputs of a run, successes and failures apart, with their totals. */
+  async outputs(runId: number): Promise<{
+    job_output: JobOutputItem[];
+    failed_job_output: JobOutputItem[];
+    job_output_total: number;
+    failed_job_output_total: number;
+  }> {
+    const items = await this.db.query<JobOutputItem & { state: string }>(
+      `(SELECT id, key, output, finished_at, attempts, state FROM cron_run_jobs
+          WHERE run_id = $1 AND state = 'done' ORDER BY finished_at DESC, id DESC LIMIT ${OUTPUT_LIMIT})
+       UNION ALL
+       (SELECT id, key, output, finished_at, attempts, state FROM cron_run_jobs
+          WHERE run_id = $1 AND state = 'failed' ORDER BY finished_at DESC, id DESC LIMIT ${OUTPUT_LIMIT})`,
+      [runId],
+    );
+    const totals = await this.db.query<{ success_count: number; failed_count: number }>(
+      'SELECT success_count, failed_count FROM cron_runs WHERE id = $1',
+      [runId],
+    );
+    const t = totals.rows[0];
+    if (!t) throw notFound(`Cron run ${runId} not found`);
+    const strip = ({ state: _s, ...item }: JobOutputItem & { state: string }) => item;
+    return {
+      job_output: items.rows.filter((i) => i.state === 'done').map(strip),
+      failed_job_output: items.rows.filter((i) => i.state === 'failed').map(strip),
+      job_output_total: t.success_count,
+      failed_job_output_total: t.failed_count,
+    };
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const boss = this.boss ?? (this.starting ? await this.starting.catch(() => null) : null);
+    this.boss = null;
+    this.starting = null;
+    if (boss) await boss.stop({ graceful: true, close: true, timeout: 10_000 });
+  }
+}

@@ -1,0 +1,84 @@
+import type { CommandArgument, JobService } from '@sitefleet/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../db/db.js';
+import type { AppDeps } from '../deps.js';
+
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+/** One unit of work of a run: its key is unique within the run (a domain, a page URL). */
+export interface UnitSpec {
+  key: string;
+  input?: JsonObject;
+}
+
+/** The run a unit belongs to, as its handler sees it. */
+export interface RunInfo {
+  id: number;
+  service: JobService;
+  command: string;
+  arguments: JsonObject;
+}
+
+export interface JobContext {
+  deps: AppDeps;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * What a unit's handler reports. output.message is what the console shows. A handler does its slow work
+ * (fetches) and returns; `commit` then writes its results inside the transaction that records the unit as
+ * done, and runs only the first time the unit is recorded, so a job delivered twice writes once.
+ */
+export interface UnitResult {
+  output: { message: string } & JsonObject;
+  /** A definite failure (a page that answers 404): recorded as failed without retrying; commit still runs. */
+  failed?: boolean;
+  commit?: (tx: Queryable) => Promise<void>;
+  /** More units discovered by this one (pages a crawl found); de-duplicated by key within the run. */
+  spawn?: UnitSpec[];
+}
+
+export interface RetryPolicy {
+  /** Attempts after the first. */
+  limit: number;
+  /** Seconds before a retry. */
+  delay: number;
+  backoff: boolean;
+}
+
+/** A registered command (ARCHITECTURE §5): name, description, input schema, handler, schedule, retries. */
+export interface CommandDef<A extends JsonObject = JsonObject> {
+  service: JobService;
+  /** artisan-style name: `backlinks:deindex-check`. */
+  name: string;
+  description: string;
+  arguments: CommandArgument[];
+  /** Checks and normalises the arguments; throws invalid() with field errors (arguments.x) when bad. */
+  parse(args: JsonObject, ctx: JobContext): A | Promise<A>;
+  /** The units of work of a run with these arguments (may read the database). */
+  plan(args: A, ctx: JobContext): Promise<UnitSpec[]> | UnitSpec[];
+  /** Does one unit. Throwing is retried per the retry policy, then recorded as failed. */
+  run(
+    unit: UnitSpec & { input: JsonObject },
+    run: RunInfo & { arguments: A },
+    ctx: JobContext,
+  ): Promise<UnitResult>;
+  /** Cron expression (UTC) for scheduled runs, with the arguments they run with. */
+  schedule?: { cron: string; arguments?: JsonObject };
+  retry?: Partial<RetryPolicy>;
+  /** Seconds a unit may run before it is considered lost and retried. */
+  timeoutSeconds?: number;
+  /** Jobs fetched together by one worker, and units of a batch run at once. */
+  batchSize?: number;
+  /** Workers per process on this command's queue. */
+  concurrency?: number;
+  /** Most units one run may have, spawned ones included (a number, or one derived from the arguments). */
+  maxJobs?: number | ((args: A) => number);
+  /** A message for the run's output when it ends (defaults to the counts). */
+  summarize?(counts: { success: number; failed: number }, args: A): string;
+}
+
+export function defineCommand<A extends JsonObject>(def: CommandDef<A>): CommandDef<A> {
+  return def;
+}

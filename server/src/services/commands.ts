@@ -1,0 +1,21 @@
+import type { Config } from '../config.js';
+import { pruneCommands, purgeSignInAttempts } from '../jobs/maintenance.js';
+import type { CommandDef } from '../jobs/types.js';
+import { deindexCheck } from './dms/commands/deindex-check.js';
+import { domainsRefresh } from './dms/commands/domains-refresh.js';
+import { expirationAlerts } from './dms/commands/expiration-alerts.js';
+import { keywordCheck } from './dms/commands/keyword-check.js';
+import { websiteScan } from './dms/commands/website-scan.js';
+
+/** Every command the job engine runs, in one list (ARCHITECTURE §5). */
+export function allCommands(_config: Config): CommandDef[] {
+  return [
+    ...pruneCommands,
+    purgeSignInAttempts,
+    domainsRefresh,
+    expirationAlerts,
+    deindexCheck,
+    keywordCheck,
+    websiteScan,
+  ] as unknown as CommandDef[];
+}

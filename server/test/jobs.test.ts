@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueOf } from '../src/jobs/engine.js';
+import { parseArguments } from '../src/jobs/arguments.js';
+import type { CommandArgument } from '@sitefleet/shared';
+import { defineCommand, type CommandDef, type UnitResult } from '../src/jobs/types.js';
+import { createTestApp, DATABASES, type TestApp } from './helper.js';
+
+const attempts = new Map<string, number>();
+
+/** A command whose units succeed, fail for good, fail once, or spawn more units, per their key. */
+const probeArguments: CommandArgument[] = [
+  { name: 'count', label: 'Count', kind: 'integer', required: true, min: 0, max: 500 },
+  { name: 'prefix', label: 'Prefix', kind: 'string', default: 'ok' },
+];
+
+const probe = defineCommand<{ count: number; prefix: string }>({
+  service: 'dms',
+  name: 'test:probe',
+  description: 'Engine probe',
+  arguments: probeArguments,
+  retry: { limit: 2, delay: 0, backoff: false },
+  batchSize: 7,
+  parse: (raw) => parseArguments(probeArguments, raw) as { count: number; prefix: string },
+  plan: (a) => Array.from({ length: a.count }, (_, i) => ({ key: `${a.prefix}-${i}`, input: { i } })),
+  async run(unit, run): Promise<UnitResult> {
+    const seen = (attempts.get(`${run.id}/${unit.key}`) ?? 0) + 1;
+    attempts.set(`${run.id}/${unit.key}`, seen);
+    if (unit.key.startsWith('bad')) throw new Error(`cannot do ${unit.key}`);
+    if (unit.key.startsWith('flaky') && seen === 1) throw new Error('first attempt fails');
+    if (unit.key.startsWith('gone')) return { output: { message: 'answered 404' }, failed: true };
+    return {
+      output: { message: `did ${unit.key}`, attempt: seen },
+      spawn:
+        unit.key.startsWith('tree') && Number(unit.input.i) < 3
+          ? [{ key: `tree-child-${String(unit.input.i)}`, input: { i: 99 } }]
+          : [],
+      commit: async (tx) => {
+        await tx.query('INSERT INTO test_effects (run_id, key) VALUES ($1, $2)', [run.id, unit.key]);
+      },
+    };
+  },
+});
+
+interface RunView {
+  id: number;
+  command: string;
+  status: string;
+  job_count: number;
+  done_jobs: number;
+  remaining_jobs: number;
+  success_count: number;
+  failed_count: number;
+  end_time: number | null;
+  output: { message: string } | null;
+  job_output: Array<{ key: string; attempts: number; output: { message: string } }>;
+  failed_job_output: Array<{ key: string; attempts: number; output: { message: string } }>;
+}
+
+for (const kind of DATABASES) {
+  describe(`job engine (${kind})`, () => {
+    let t: TestApp;
+    let admin: Record<string, string>;
+
+    beforeAll(async () => {
+      attempts.clear(); // run ids start again at 1 on each database
+      t = await createTestApp(kind, { jobsSuperviseSeconds: 1 });
+      t.deps.jobs.register(probe as unknown as CommandDef);
+      await t.db.query('CREATE TABLE test_effects (run_id bigint, key text)');
+      await t.deps.jobs.startWorkers();
+      admin = await t.as('ADMIN');
+    });
+    afterAll(async () => t?.close());
+
+    const start = async (args: Record<string, unknown>) => {
+      const r = await t.call<{ cron_id: number; data: { id: number } }>({
+        method: 'POST',
+        url: '/dms/api/v1/artisan',
+        headers: admin,
+        payload: { command: 'test:probe', arguments: args },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.data.id).toBe(r.body.cron_id);
+      return r.body.cron_id;
+    };
+    const view = async (id: number) =>
+      (await t.call<{ data: RunView }>({ method: 'GET', url: `/dms/api/v1/cron-jobs/${id}`, headers: admin }))
+        .body.data;
+    const finished = async (id: number, timeoutMs = 30_000) => {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const run = await view(id);
+        if (run.remaining_jobs === 0) return run;
+        if (Date.now() > until)
+          throw new Error(`run ${id} still has ${run.remaining_jobs} jobs: ${JSON.stringify(run)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+
+    it('fans out one job per unit and counts them as they finish', async () => {
+      const id = await start({ count: 40 });
+      const run = await finished(id);
+      expect(run).toMatchObject({
+        job_count: 40,
+        done_jobs: 40,
+        remaining_jobs: 0,
+        success_count: 40,
+        failed_count: 0,
+      });
+      expect(run.status).toBe('completed');
+      expect(run.end_time).not.toBeNull();
+      expect(run.output?.message).toBe('40 succeeded, 0 failed');
+      expect(run.job_output).toHaveLength(40);
+      expect(run.job_output.every((j) => j.output.message === `did ${j.key}`)).toBe(true);
+      const effects = await t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM test_effects WHERE run_id = $1',
+        [id],
+      );
+      expect(effects.rows[0]!.n).toBe(40);
+    });
+
+    it('records a throwing handler in failed_job_output after its retries, and retries a flaky one', async () => {
+      const bad = await finished(await start({ count: 2, prefix: 'bad' }));
+      expect(bad).toMatchObject({ job_count: 2, success_count: 0, failed_count: 2, status: 'failed' });
+      expect(bad.failed_job_output.map((j) => j.output.message).sort()).toEqual([
+        'cannot do bad-0',
+        'cannot do bad-1',
+      ]);
+      expect(bad.failed_job_output.map((j) => j.attempts)).toEqual([3, 3]); // first try + 2 retries
+      const flaky = await finished(await start({ count: 3, prefix: 'flaky' }));
+      expect(flaky).toMatchObject({ success_count: 3, failed_count: 0 });
+      expect(flaky.job_output.map((j) => j.attempts)).toEqual([2, 2, 2]);
+      const gone = await finished(await start({ count: 1, prefix: 'gone' }));
+      expect(gone.failed_job_output[0]).toMatchObject({ attempts: 1, output: { message: 'answered 404' } });
+    });
+
+    it('adds the units a job discovers to the same run', async () => {
+      const run = await finished(await start({ count: 5, prefix: 'tree' }));
+      expect(run.job_count).toBe(8);
+      expect(run.success_count).toBe(8);
+    });
+
+    it('writes once when the same job is delivered twice', async () => {
+      const id = await start({ count: 3 });
+      const before = await finished(id);
+      const units = await t.db.query<{ id: number }>('SELECT id FROM cron_run_jobs WHERE run_id = $1', [id]);
+      const boss = await t.deps.jobs.start();
+      for (const u of units.rows) await boss.send(queueOf(probe), { runId: id, jobId: Number(u.id) });
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await boss.findJobs(queueOf(probe), { queued: true })).toEqual([]);
+      const after = await view(id);
+      expect(after).toMatchObject({ job_count: 3, done_jobs: 3, success_count: 3, failed_count: 0 });
+      expect(after.job_output.map((j) => j.output.message)).toEqual(
+        before.job_output.map((j) => j.output.message),
+      );
+      const effects = await t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM test_effects WHERE run_id = $1',
+        [id],
+      );
+      expect(effects.rows[0]!.n).toBe(3);
+    });
+
+    it('refuses bad arguments with field errors and writes nothing', async () => {
+      const runsBefore = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM cron_runs');
+      const r = await t.call<{ error: { fields: Record<string, string> } }>({
+        method: 'POST',
+        url: '/dms/api/v1/artisan',
+        headers: admin,
+        payload: { command: 'test:probe', arguments: { count: 'many', extra: 1 } },
+      });
+      expect(r.status).toBe(422);
+      expect(r.body.error.fields['arguments.count']).toMatch(/whole number/);
+      expect(r.body.error.fields['arguments.extra']).toMatch(/Unknown/);
+      const unknown = await t.call({
+        method: 'POST',
+        url: '/dms/api/v1/artisan',
+        headers: admin,
+        payload: { command: 'nope' },
+      });
+      expect(unknown.status).toBe(422);
+      const runsAfter = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM cron_runs');
+      expect(runsAfter.rows[0]!.n).toBe(runsBefore.rows[0]!.n);
+    });
+
+    it('completes a run without units at once', async () => {
+      const run = await view(await start({ count: 0 }));
+      expect(run).toMatchObject({ job_count: 0, remaining_jobs: 0, status: 'completed' });
+    });
+
+    it('lists commands with schedules and last runs, and keeps each service to its own runs', async () => {
+      const list = await t.call<{
+        data: Array<{
+          command: string;
+          schedule: string | null;
+          next_run: number | null;
+          last_run: { id: number } | null;
+        }>;
+      }>({
+        method: 'GET',
+        url: '/dms/api/v1/artisan',
+        headers: admin,
+      });
+      expect(list.status).toBe(200);
+      const prune = list.body.data.find((c) => c.command === 'cron:prune');
+      expect(prune?.schedule).toBe('15 4 * * *');
+      expect(prune?.next_run).toBeGreaterThan(Date.now() / 1000);
+      expect(list.body.data.find((c) => c.command === 'test:probe')?.last_run?.id).toBeGreaterThan(0);
+      const umms = await t.call<{ data: unknown[]; meta: { total: number } }>({
+        method: 'GET',
+        url: '/umms/api/v1/cron-jobs',
+        headers: admin,
+      });
+      expect(umms.body.meta.total).toBe(0);
+      const dms = await t.call<{ data: Array<{ command: string }>; meta: { total: number } }>({
+        method: 'GET',
+        url: '/dms/api/v1/cron-jobs?filter=' + encodeURIComponent(JSON.stringify({ command: 'probe' })),
+        headers: admin,
+      });
+      expect(dms.body.meta.total).toBeGreaterThan(5);
+      expect(dms.body.data.every((r) => r.command === 'test:probe')).toBe(true);
+    });
+
+    it('keeps commands to the roles allowed to run them', async () => {
+      const viewer = await t.as('VIEWER');
+      const r = await t.call({
+        method: 'POST',
+        url: '/dms/api/v1/artisan',
+        headers: viewer,
+        payload: { command: 'test:probe', arguments: { count: 1 } },
+      });
+      expect(r.status).toBe(403);
+    });
+  });
+}
