@@ -53,6 +53,29 @@ export interface Config {
   crawlerMaxBytes: number;
   /** Overrides every command's delay before a retry, in seconds (tests use 0). */
   jobsRetryDelaySeconds: number | null;
+  /** The console's address as users reach it, for links in alert e-mails and messages. */
+  publicUrl: string;
+  /** SMTP relay for alert e-mails; null host means e-mail alerts are recorded as not configured. */
+  smtp: {
+    host: string | null;
+    port: number;
+    secure: boolean;
+    user: string | null;
+    password: string | null;
+    from: string;
+  };
+  /** Twilio Programmable Messaging for SMS alerts; null accountSid means SMS is not configured. */
+  twilio: {
+    accountSid: string | null;
+    authToken: string | null;
+    from: string | null;
+    messagingServiceSid: string | null;
+    apiUrl: string;
+  };
+  /** Checks the monitoring scheduler runs at once in this process. */
+  monitorConcurrency: number;
+  /** The ping program (iputils-ping). */
+  pingPath: string;
 }
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -99,8 +122,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const unknown = services.filter((s) => !ALL_SERVICES.includes(s));
   if (unknown.length) throw new Error(`SERVICES names unknown services: ${unknown.join(', ')}`);
   const trust = env.TRUST_PROXY;
+  const port = int(env.PORT, 8080, 'PORT');
   return {
-    port: int(env.PORT, 8080, 'PORT'),
+    port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(REPO_ROOT, 'data')),
     databaseUrl: env.DATABASE_URL || null,
@@ -148,6 +172,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobsRetryDelaySeconds: env.JOBS_RETRY_DELAY_SECONDS
       ? int(env.JOBS_RETRY_DELAY_SECONDS, 0, 'JOBS_RETRY_DELAY_SECONDS')
       : null,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtp: {
+      host: env.SMTP_HOST || null,
+      port: int(env.SMTP_PORT, env.SMTP_SECURE === 'true' ? 465 : 587, 'SMTP_PORT'),
+      secure: env.SMTP_SECURE === 'true',
+      user: env.SMTP_USER || null,
+      password: env.SMTP_PASSWORD || null,
+      from: env.MAIL_FROM || 'Sitefleet <alerts@sitefleet.local>',
+    },
+    twilio: {
+      accountSid: env.TWILIO_ACCOUNT_SID || null,
+      authToken: env.TWILIO_AUTH_TOKEN || null,
+      from: env.TWILIO_FROM || null,
+      messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID || null,
+      apiUrl: (env.TWILIO_API_URL || 'https://api.twilio.com').replace(/\/+$/, ''),
+    },
+    monitorConcurrency: Math.max(1, int(env.MONITOR_CONCURRENCY, 256, 'MONITOR_CONCURRENCY')),
+    pingPath: env.PING_PATH || 'ping',
     ...overrides,
   };
 }

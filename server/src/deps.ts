@@ -10,6 +10,8 @@ import type { SafeFetch } from './integrations/http/safe-fetch.js';
 import type { DomainInfo } from './integrations/rdap/types.js';
 import type { DnsRecord } from './integrations/dns/types.js';
 import type { SearchIndexProvider } from './integrations/serp/types.js';
+import type { Mailer } from './integrations/mail/types.js';
+import type { SmsSender } from './integrations/sms/types.js';
 
 /** Clients of outside systems, built from configuration; tests point them at local servers. */
 export interface Integrations {
@@ -23,6 +25,10 @@ export interface Integrations {
   crawlerFetch: SafeFetch;
   /** Whether a domain is in a search engine's index (deindex checker); null when not configured. */
   searchIndex: SearchIndexProvider | null;
+  /** Alert e-mail through the configured SMTP relay; null when SMTP_HOST is not set. */
+  mailer: Mailer | null;
+  /** Alert SMS through Twilio; null when TWILIO_ACCOUNT_SID is not set. */
+  sms: SmsSender | null;
   close(): Promise<void>;
 }
 

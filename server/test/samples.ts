@@ -19,7 +19,8 @@ export async function sampleValue(t: TestApp, f: FieldSpec, salt: string): Promi
       if (f.writeOnly) return STRONG;
       if (f.kind === 'secret') return `secret-${salt}-${n}`;
       if (f.format === 'email') return `sample${n}.${salt}@example.com`;
-      if (f.format === 'url' || f.format === 'link') return `https://example${n}.com/${salt}`;
+      if (f.format === 'url' || f.format === 'link' || f.format === 'target')
+        return `https://example${n}.com/${salt}`;
       if (f.format === 'domain')
         return `sample${n}-${salt.toLowerCase().replace(/[^a-z0-9]/g, '')}.example.com`;
       if (f.format === 'hostname') return `host${n}-${salt}.example.com`;
@@ -38,7 +39,11 @@ export async function sampleValue(t: TestApp, f: FieldSpec, salt: string): Promi
     case 'json':
       return {};
     case 'strings':
-      return f.values ? [f.values[0]] : [`item-${n}`];
+      if (f.values) return [f.values[0]];
+      if (f.format === 'email')
+        return [`item${n}.${salt.toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`];
+      if (f.format === 'phone') return [`+4415112${String(n).padStart(5, '0')}`];
+      return [`item-${n}`];
     case 'reference':
     case 'references': {
       // References that lead back to a resource being sampled are left empty (websites ⇄ domains).

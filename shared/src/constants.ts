@@ -75,6 +75,46 @@ export const NOTIFICATION_IMAGE_TYPES = ['gif', 'jpeg', 'jpg', 'png', 'svg'] as 
 /** Days before a domain's expiration at which an alert is raised (one per threshold). */
 export const EXPIRATION_ALERT_DAYS = [30, 14, 7, 1] as const;
 export const MONITOR_TYPES = ['keyword', 'http', 'ping'] as const;
+export type MonitorType = (typeof MONITOR_TYPES)[number];
+/** A monitor's state: pending until its first check, then up or down once a change is confirmed. */
+export const MONITOR_STATUSES = ['pending', 'up', 'down'] as const;
+export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
+/** Where a check may run from (ISO 3166 codes); with no remote gateway configured it runs from this machine. */
+export const MONITOR_GATEWAYS = [
+  'US',
+  'CA',
+  'GB',
+  'DE',
+  'NL',
+  'SE',
+  'FR',
+  'ES',
+  'IT',
+  'IN',
+  'JP',
+  'SG',
+  'TH',
+  'VN',
+  'CO',
+  'BR',
+  'AU',
+] as const;
+/** Bounds of a monitor's schedule (seconds) and retries; what a new monitor gets when they are not given. */
+export const MONITOR_LIMITS = {
+  intervalMin: 20,
+  intervalMax: 86_400,
+  intervalDefault: 300,
+  timeoutMin: 1,
+  timeoutMax: 60,
+  timeoutDefault: 15,
+  retriesMax: 10,
+  retriesDefault: 1,
+  /** Seconds between the checks that confirm a suspected change (capped by the monitor's interval). */
+  retryIntervalSeconds: 20,
+  alertRecipientsMax: 20,
+  /** Up/down changes a monitor's page returns (newest kept). */
+  changesShown: 500,
+} as const;
 export const REDIRECT_TYPES = [301, 302] as const;
 export const REL_ATTRIBUTES = ['follow', 'nofollow', 'sponsored', 'ugc'] as const;
 export const TASK_STATUSES = [

@@ -40,8 +40,11 @@ export interface FieldSpec {
   /**
    * 'domain': a domain name the server normalises (scheme, www and case stripped; Punycode kept).
    * 'link': an absolute http(s) URL or a console route starting with #/ (what a notification opens).
+   * 'target': an http(s) URL, or a host name or IP address (what a monitor checks; its type decides).
+   * 'phone': a phone number in E.164 form (+4915112345678).
+   * On a strings field the format applies to each item.
    */
-  format?: 'email' | 'url' | 'hostname' | 'ip' | 'domain' | 'link';
+  format?: 'email' | 'url' | 'hostname' | 'ip' | 'domain' | 'link' | 'target' | 'phone';
   maxLength?: number;
   minLength?: number;
   min?: number;

@@ -7,3 +7,5 @@ export * from './domain-names.js';
 export * from './csv.js';
 export * from './jobs.js';
 export * from './rich-text.js';
+export * from './contacts.js';
+export type { MonitorAlert, MonitorChange, MonitorUptime } from './resources/monitors.js';

@@ -22,7 +22,7 @@ export function fieldSchema(f: FieldSpec): JsonSchema {
         ...(f.minLength ? { minLength: f.minLength } : {}),
         // PostgreSQL text cannot hold U+0000: refuse it as invalid input instead of failing the write.
         pattern: NO_NUL,
-        ...(f.format && f.format !== 'domain' ? { format: f.format === 'url' ? 'web-url' : f.format } : {}),
+        ...stringFormat(f),
       };
     case 'integer':
     case 'reference':
@@ -55,12 +55,29 @@ export function fieldSchema(f: FieldSpec): JsonSchema {
       return {
         ...base,
         type: 'array',
+        // Items are checked loosely here (a stray space or dash is the server hook's to fix); strict
+        // formats are left to the resource's own checks, which answer with the offending item.
         items: f.values
           ? { enum: [...f.values] }
           : { type: 'string', maxLength: f.maxLength ?? 255, pattern: NO_NUL },
         maxItems: 1000,
         uniqueItems: true,
       };
+  }
+}
+
+/** JSON-schema formats of the declared string formats; the rest are checked by code (domain, target, phone). */
+function stringFormat(f: FieldSpec): JsonSchema {
+  switch (f.format) {
+    case 'url':
+      return { format: 'web-url' };
+    case 'email':
+    case 'hostname':
+    case 'ip':
+    case 'link':
+      return { format: f.format };
+    default:
+      return {};
   }
 }
 

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Integrations } from '../deps.js';
 import { DnsClient } from './dns/client.js';
 import type { DnsRecord } from './dns/types.js';
+import { createDeliveryClients } from './delivery-clients.js';
 import { createSafeFetch } from './http/safe-fetch.js';
 import { RdapClient } from './rdap/client.js';
 import {
@@ -47,6 +48,7 @@ export function createIntegrations(config: Config): Integrations {
   const servers = config.dnsServers.length ? config.dnsServers : getServers();
   const dns = new DnsClient({ servers: servers.length ? servers : ['1.1.1.1', '9.9.9.9'] });
 
+  const delivery = createDeliveryClients(config, safeFetch);
   return {
     safeFetch,
     async lookupDomain(name) {
@@ -69,8 +71,10 @@ export function createIntegrations(config: Config): Integrations {
     },
     crawlerFetch,
     searchIndex,
+    mailer: delivery.mailer,
+    sms: delivery.sms,
     close: async () => {
-      await Promise.all([safeFetch.close(), crawlerFetch.close()]);
+      await Promise.all([safeFetch.close(), crawlerFetch.close(), delivery.mailer?.close()]);
     },
   };
 }

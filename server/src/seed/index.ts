@@ -6,6 +6,7 @@ import { seedTags } from './tags.js';
 import { seedInventory } from './inventory.js';
 import { seedJobs } from './jobs.js';
 import { seedMessages } from './messages.js';
+import { seedMonitors } from './monitors.js';
 import type { SecretBox } from '../core/secrets.js';
 
 export interface SeedResult {
@@ -23,7 +24,7 @@ export interface SeedContext {
 export type Seeder = (tx: Queryable, ctx: SeedContext) => Promise<void>;
 
 /** Demo portfolio data, one seeder per module; each later module adds its own to this list. */
-const DEMO_SEEDERS: Seeder[] = [seedTags, seedInventory, seedJobs, seedMessages];
+const DEMO_SEEDERS: Seeder[] = [seedTags, seedInventory, seedJobs, seedMessages, seedMonitors];
 
 /**
  * First-run seed: roles, the admin account and (unless SEED_DEMO=false) a believable demo portfolio, all

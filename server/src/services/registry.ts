@@ -16,6 +16,7 @@ import { nameserversResource, registrantsResource, registrarsResource } from './
 import { indexedHistoryResource, websiteLinksResource, websitePagesResource } from './dms/scans.js';
 import { tagsResource } from './dms/tags.js';
 import { notificationsResource } from './nms/notifications.js';
+import { monitorsResource } from './umms/monitors.js';
 import { websitesResource } from './dms/websites.js';
 import { permissionsResource } from './ums/permissions.js';
 import { rolesResource } from './ums/roles.js';
@@ -45,5 +46,6 @@ export function allResources(config: Config, jobs: () => JobEngine): ServerResou
     websitePagesResource,
     websiteLinksResource,
     notificationsResource,
+    monitorsResource,
   ] as unknown as ServerResource[];
 }

@@ -9,3 +9,4 @@ export { registrars, registrants, nameservers } from './registrars.js';
 export { servers, ipAddresses, proxyServers, repositories, envs } from './hosting.js';
 export { cronJobs, indexedHistory, websitePages, websiteLinks } from './jobs.js';
 export { notifications } from './notifications.js';
+export { monitors } from './monitors.js';

@@ -40,6 +40,27 @@ describe('data provider (ARCHITECTURE §3 wire contract)', () => {
     expect(JSON.parse(String(calls[0]!.init!.body))).toEqual({ name: 'b', version: 1 });
   });
 
+  it('updates monitors with PATCH carrying only the changed fields and the version', async () => {
+    const calls = mockFetch({
+      'PATCH /umms/api/v1/monitors/4': () => ({ body: { data: { id: 4, retries: 3, version: 3 } } }),
+    });
+    const before = {
+      id: 4,
+      url: 'https://a.example/',
+      type: 'http',
+      retries: 1,
+      alert_emails: ['a@b.example'],
+      version: 2,
+    };
+    await dataProvider.update('umms/api/v1/monitors', {
+      id: 4,
+      data: { ...before, retries: 3, alert_emails: ['a@b.example'] },
+      previousData: before,
+    });
+    expect(calls[0]!.init!.method).toBe('PATCH');
+    expect(JSON.parse(String(calls[0]!.init!.body))).toEqual({ retries: 3, version: 2 });
+  });
+
   it('deletes many with ?ids=', async () => {
     mockFetch({
       'DELETE /dms/api/v1/tags': (_, url) => ({

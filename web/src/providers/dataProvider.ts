@@ -196,13 +196,14 @@ export const dataProvider: SitefleetDataProvider = {
     return { data: res.data };
   },
   async update(resource, params) {
-    const data = { version: params.previousData?.version, ...(params.data as Record<string, unknown>) };
+    const patch = specOf(resource)?.operations?.patch === true;
+    const sent = params.data as Record<string, unknown>;
+    // PATCH (SPEC §7.1, monitors) carries only what the user changed, with the version it was read at.
+    const changes = patch ? changedFields(sent, params.previousData) : sent;
+    const data = { version: params.previousData?.version, ...changes };
     const res = await apiFetch<OneResponse<AnyRecord>>(
       `${resource}/${encodeURIComponent(String(params.id))}`,
-      {
-        method: specOf(resource)?.operations?.patch ? 'PATCH' : 'PUT',
-        body: writableBody(resource, data, 'update'),
-      },
+      { method: patch ? 'PATCH' : 'PUT', body: writableBody(resource, data, 'update') },
     );
     return { data: res.data };
   },
@@ -284,3 +285,17 @@ export const dataProvider: SitefleetDataProvider = {
   },
   ...messagingCalls,
 };
+
+/** The fields of a form whose values differ from the record as it was read (version kept when given). */
+export function changedFields(
+  data: Record<string, unknown>,
+  previous: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  if (!previous) return data;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (key === 'version' || JSON.stringify(value ?? null) !== JSON.stringify(previous[key] ?? null))
+      out[key] = value;
+  }
+  return out;
+}

@@ -3,6 +3,7 @@ import { dnsRecords } from './dns-records';
 import { domains } from './domains';
 import { envs } from './envs';
 import { ipAddresses } from './ip-addresses';
+import { monitors } from './monitors';
 import { nameservers } from './nameservers';
 import { notifications } from './notifications';
 import { permissions } from './permissions';
@@ -27,6 +28,7 @@ export const RESOURCES: ResourceDef[] = [
   nameservers,
   tags,
   notifications,
+  monitors,
   servers,
   ipAddresses,
   proxyServers,

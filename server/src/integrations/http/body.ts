@@ -1,3 +1,4 @@
+import type { Transform } from 'node:stream';
 import zlib from 'node:zlib';
 import { OutboundError } from './errors.js';
 
@@ -50,22 +51,93 @@ async function decodeOne(buf: Buffer, coding: string, decoders: Decoder[], maxBy
   throw new OutboundError('network', `Could not decode the ${coding} response body`, { cause: lastError });
 }
 
+/** The codings of a Content-Encoding header in the order they are undone (last applied first). */
+function codingsOf(contentEncoding: string): string[] {
+  return contentEncoding
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c && c !== 'identity')
+    .reverse();
+}
+
 /**
  * Undoes Content-Encoding (gzip, br, deflate; several in sequence) without ever producing more than
  * maxBytes, so a small compressed bomb cannot blow past the cap. Unknown codings are left as they are.
  */
 export async function decodeBody(buf: Buffer, contentEncoding: string | undefined, maxBytes: number) {
   if (!contentEncoding || buf.length === 0) return buf;
-  const codings = contentEncoding
-    .split(',')
-    .map((c) => c.trim().toLowerCase())
-    .filter((c) => c && c !== 'identity')
-    .reverse();
   let out = buf;
-  for (const coding of codings) {
+  for (const coding of codingsOf(contentEncoding)) {
     const decoders = DECODERS[coding];
     if (!decoders) return buf;
     out = await decodeOne(out, coding, decoders, maxBytes);
+  }
+  return out;
+}
+
+/** Reads the first maxBytes of a body and drops the connection rather than download the rest. */
+export async function readUpTo(body: AsyncIterable<Buffer | Uint8Array>, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const raw of body) {
+    const chunk = Buffer.from(raw);
+    const room = maxBytes - total;
+    chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+    total += Math.min(chunk.length, room);
+    if (total >= maxBytes) break;
+  }
+  return Buffer.concat(chunks, total);
+}
+
+// Sync flush lets a body cut short at the byte cap inflate as far as it goes instead of failing.
+const SYNC = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
+const STREAM_DECODERS: Record<string, (() => Transform)[]> = {
+  gzip: [() => zlib.createGunzip(SYNC)],
+  'x-gzip': [() => zlib.createGunzip(SYNC)],
+  br: [() => zlib.createBrotliDecompress({ finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH })],
+  deflate: [() => zlib.createInflate(SYNC), () => zlib.createInflateRaw(SYNC)],
+};
+
+function inflateUpTo(buf: Buffer, decoder: Transform, maxBytes: number) {
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const done = () => resolve(Buffer.concat(chunks, total));
+    decoder.on('data', (chunk: Buffer) => {
+      if (total >= maxBytes) return;
+      chunks.push(chunk.subarray(0, maxBytes - total));
+      total = Math.min(maxBytes, total + chunk.length);
+      if (total < maxBytes) return;
+      decoder.destroy();
+      done();
+    });
+    decoder.on('end', done);
+    decoder.on('error', reject);
+    decoder.end(buf);
+  });
+}
+
+/** decodeBody for a truncated body: at most maxBytes out, the tail that did not arrive ignored. */
+export async function decodeTruncated(buf: Buffer, contentEncoding: string | undefined, maxBytes: number) {
+  if (!contentEncoding || buf.length === 0) return buf;
+  let out = buf;
+  for (const coding of codingsOf(contentEncoding)) {
+    const decoders = STREAM_DECODERS[coding];
+    if (!decoders) return buf;
+    let lastError: unknown;
+    let decoded: Buffer | null = null;
+    for (const make of decoders) {
+      decoded = await inflateUpTo(out, make(), maxBytes).catch((err: unknown) => {
+        lastError = err;
+        return null;
+      });
+      if (decoded) break;
+    }
+    if (!decoded)
+      throw new OutboundError('network', `Could not decode the ${coding} response body`, {
+        cause: lastError,
+      });
+    out = decoded;
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
 import { createAddressPolicy, type AddressPolicy } from './address-policy.js';
-import { decodeBody, decodeText, readCapped } from './body.js';
+import { decodeBody, decodeText, decodeTruncated, readCapped, readUpTo } from './body.js';
 import { createGuardedConnector, resolveChecked, systemResolver, type Resolver } from './connector.js';
 import { OutboundError } from './errors.js';
 import { parseTarget, type Target } from './target.js';
@@ -28,6 +28,13 @@ export interface SafeFetchInit {
   /** 0 returns a redirect response as it is instead of following it. */
   maxRedirects?: number;
   accept?: string;
+  /** Do not read the body at all (status checks): it is drained and `body` is empty. */
+  discardBody?: boolean;
+  /**
+   * Keep the first maxBytes of the body instead of failing with too_large when it is longer (a declared
+   * Content-Length above the cap included); compressed bodies are inflated up to maxBytes.
+   */
+  truncateBody?: boolean;
 }
 
 export interface SafeResponse {
@@ -48,6 +55,7 @@ export type SafeFetchClient = SafeFetch & { close(): Promise<void> };
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
+const EMPTY = Buffer.alloc(0);
 
 function flatten(headers: Dispatcher.ResponseData['headers']): Record<string, string> {
   const out: Record<string, string> = {};
@@ -82,6 +90,8 @@ interface Exchange {
   body: string | undefined;
   maxBytes: number;
   maxRedirects: number;
+  discardBody: boolean;
+  truncateBody: boolean;
 }
 
 function requestHeaders(init: SafeFetchInit, userAgent: string): Record<string, string> {
@@ -139,6 +149,15 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetchClient
         target = next;
         continue;
       }
+      if (ex.discardBody) {
+        await res.body.dump();
+        return makeResponse(res.statusCode, target.url.href, redirects, headers, EMPTY);
+      }
+      if (ex.truncateBody) {
+        const raw = ex.method === 'HEAD' ? EMPTY : await readUpTo(res.body, ex.maxBytes);
+        const body = await decodeTruncated(raw, headers['content-encoding'], ex.maxBytes);
+        return makeResponse(res.statusCode, target.url.href, redirects, headers, body);
+      }
       const declared = Number(headers['content-length'] ?? 0);
       if (declared > ex.maxBytes) {
         res.body.destroy();
@@ -161,6 +180,8 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetchClient
       body: init.body,
       maxBytes: init.maxBytes ?? options.defaultMaxBytes ?? 5 * 1024 * 1024,
       maxRedirects: init.maxRedirects ?? options.defaultMaxRedirects ?? 5,
+      discardBody: init.discardBody === true,
+      truncateBody: init.truncateBody === true,
     };
     const timedOut = () =>
       new OutboundError('timeout', `${target.hostname} did not answer within ${timeoutMs} ms`);

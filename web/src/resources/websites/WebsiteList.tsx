@@ -1,9 +1,15 @@
+import { lazy } from 'react';
 import { ListTabs } from '../../common/list/ListTabs';
 import { ResourceList } from '../../common/list/ResourceList';
 import { websiteColumns } from './columns';
 import { websiteFilters } from './filters';
 
-/** SPEC §2.5 lists six tabs; the others come with their own screens. */
+const UptimeRobotTab = lazy(() => import('./UptimeRobotTab').then((m) => ({ default: m.UptimeRobotTab })));
+
+/**
+ * SPEC §2.5 lists six tabs, in this order: Websites, SEOTrends, Link Network Overview, SAWDStatus,
+ * UptimeRobot, DeIndexed Sites; the missing ones come with their own screens.
+ */
 export const WebsiteList = () => (
   <ListTabs
     tabs={[
@@ -18,6 +24,7 @@ export const WebsiteList = () => (
           />
         ),
       },
+      { id: 'uptime-robot', label: 'UptimeRobot', content: <UptimeRobotTab /> },
     ]}
   />
 );

@@ -1,0 +1,218 @@
+import type { Queryable } from '../db/db.js';
+import { isDeliveryError } from '../integrations/delivery.js';
+import type { Mailer } from '../integrations/mail/types.js';
+import type { SmsSender } from '../integrations/sms/types.js';
+import type { SchedulerLog } from './scheduler.js';
+
+/** Delays before the 2nd..5th attempt of an alert a provider did not take (seconds). */
+export const ALERT_BACKOFF_SECONDS = [30, 120, 600, 1800] as const;
+export const ALERT_MAX_ATTEMPTS = ALERT_BACKOFF_SECONDS.length + 1;
+/** How long a claimed alert stays claimed before another process may try it (a sender that died). */
+const CLAIM_SECONDS = 300;
+const BATCH = 50;
+
+interface Claimed {
+  id: number;
+  channel: 'email' | 'sms';
+  recipient: string;
+  attempts: number;
+  status: 'up' | 'down';
+  at: number;
+  message: string | null;
+  monitor_id: number;
+  friendly_name: string | null;
+  url: string;
+  type: string;
+  previous_at: number | null;
+}
+
+export interface AlertText {
+  subject: string;
+  text: string;
+  sms: string;
+}
+
+function utc(epochSeconds: number): string {
+  return `${new Date(epochSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function lasted(seconds: number): string {
+  const m = Math.round(seconds / 60);
+  if (seconds < 90) return `${Math.max(0, Math.round(seconds))} s`;
+  if (m < 90) return `${m} min`;
+  const h = Math.floor(m / 60);
+  return h < 48 ? `${h} h ${m % 60} min` : `${Math.floor(h / 24)} d ${h % 24} h`;
+}
+
+/** What an alert says, in e-mail and SMS form. One line per fact; no markup from the checked site. */
+export function alertText(
+  a: Pick<
+    Claimed,
+    'status' | 'at' | 'message' | 'monitor_id' | 'friendly_name' | 'url' | 'type' | 'previous_at'
+  >,
+  publicUrl: string,
+): AlertText {
+  const name = (a.friendly_name || a.url).replace(/[\r\n]+/g, ' ');
+  const state = a.status === 'down' ? 'DOWN' : 'UP';
+  const was =
+    a.status === 'up' && a.previous_at !== null ? ` (was down for ${lasted(a.at - a.previous_at)})` : '';
+  const reason = (a.message ?? '').replace(/[\r\n]+/g, ' ');
+  const link = `${publicUrl}/#/umms/api/v1/monitors/${a.monitor_id}/show`;
+  return {
+    subject: `[Sitefleet] ${state}: ${name}${was}`,
+    text: [
+      `Monitor: ${name}`,
+      `Target: ${a.url} (${a.type})`,
+      `Status: ${state}${was}`,
+      `Since: ${utc(a.at)}`,
+      reason ? `Last check: ${reason}` : null,
+      '',
+      `Timeline: ${link}`,
+    ]
+      .filter((line) => line !== null)
+      .join('\n'),
+    sms: `Sitefleet: ${name} is ${state}${was}${reason ? ` (${reason})` : ''} at ${utc(a.at)}`.slice(0, 1600),
+  };
+}
+
+export interface DeliveryOptions {
+  db: Queryable;
+  mailer: Mailer | null;
+  sms: SmsSender | null;
+  publicUrl: string;
+  log: SchedulerLog;
+  /** How often due alerts are looked for when nothing nudges the loop (ms). */
+  pollMs?: number;
+  /** Clock in epoch seconds (tests). */
+  now?: () => number;
+}
+
+/**
+ * Sends the alerts recorded with each confirmed change (the monitor_alerts outbox): e-mail through SMTP,
+ * SMS through Twilio. Alerts are claimed with a lease, so several processes never send one twice, and a
+ * process that dies mid-send leaves the alert to be retried. Temporary failures are retried with backoff
+ * (honouring the provider's Retry-After); permanent ones and a missing configuration are recorded as failed.
+ */
+export class AlertDelivery {
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private busy: Promise<number> | null = null;
+  private again = false;
+  private readonly now: () => number;
+
+  constructor(private readonly o: DeliveryOptions) {
+    this.now = o.now ?? (() => Math.floor(Date.now() / 1000));
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.timer = setInterval(() => this.nudge(), this.o.pollMs ?? 5_000);
+    this.timer.unref?.();
+    this.nudge();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    if (this.busy) await this.busy;
+  }
+
+  /** Looks for due alerts now (after a change was recorded). */
+  nudge(): void {
+    if (!this.running) return;
+    if (this.busy) {
+      this.again = true;
+      return;
+    }
+    this.busy = this.runOnce()
+      .catch((err: unknown) => {
+        this.o.log.error({ err }, 'sending monitor alerts failed');
+        return 0;
+      })
+      .finally(() => {
+        this.busy = null;
+        if (this.again) {
+          this.again = false;
+          this.nudge();
+        }
+      });
+  }
+
+  /** Claims and sends every due alert; answers how many were attempted. */
+  async runOnce(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const claimed = await this.claim();
+      if (claimed.length === 0) return total;
+      total += claimed.length;
+      await Promise.all(claimed.map((a) => this.deliver(a)));
+      if (claimed.length < BATCH) return total;
+    }
+  }
+
+  private async claim(): Promise<Claimed[]> {
+    const now = this.now();
+    const r = await this.o.db.query<Claimed>(
+      `WITH due AS (
+         SELECT id FROM monitor_alerts WHERE state = 'pending' AND next_attempt_at <= $1
+         ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+       UPDATE monitor_alerts a SET attempts = a.attempts + 1, next_attempt_at = $1 + ${CLAIM_SECONDS}
+       FROM due, monitor_changes c, monitors m
+       WHERE a.id = due.id AND c.id = a.change_id AND m.id = c.monitor_id
+       RETURNING a.id, a.channel, a.recipient, a.attempts, c.status, c.at, c.message, c.monitor_id,
+         m.friendly_name, m.url, m.type,
+         (SELECT max(p.at) FROM monitor_changes p
+           WHERE p.monitor_id = c.monitor_id AND p.at < c.at AND p.status = 'down') AS previous_at`,
+      [now],
+    );
+    return r.rows.map((row) => ({
+      ...row,
+      id: Number(row.id),
+      at: Number(row.at),
+      monitor_id: Number(row.monitor_id),
+      previous_at: row.previous_at === null ? null : Number(row.previous_at),
+    }));
+  }
+
+  private async deliver(a: Claimed): Promise<void> {
+    const text = alertText(a, this.o.publicUrl);
+    try {
+      if (a.channel === 'email') {
+        if (!this.o.mailer) return await this.fail(a, 'E-mail is not configured (set SMTP_HOST)');
+        await this.o.mailer.send({ to: [a.recipient], subject: text.subject, text: text.text });
+      } else {
+        if (!this.o.sms) return await this.fail(a, 'SMS is not configured (set TWILIO_ACCOUNT_SID)');
+        await this.o.sms.send({ to: a.recipient, body: text.sms });
+      }
+      await this.o.db.query(
+        `UPDATE monitor_alerts SET state = 'sent', sent_at = $2, last_error = NULL WHERE id = $1`,
+        [a.id, this.now()],
+      );
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (isDeliveryError(err) && err.permanent) return this.fail(a, message);
+      if (a.attempts >= ALERT_MAX_ATTEMPTS) return this.fail(a, message);
+      const backoff = ALERT_BACKOFF_SECONDS[a.attempts - 1] ?? ALERT_BACKOFF_SECONDS.at(-1)!;
+      const retryAfter = isDeliveryError(err) && err.retryAfterMs ? Math.ceil(err.retryAfterMs / 1000) : 0;
+      await this.o.db.query('UPDATE monitor_alerts SET last_error = $2, next_attempt_at = $3 WHERE id = $1', [
+        a.id,
+        message.slice(0, 500),
+        this.now() + Math.max(backoff, retryAfter),
+      ]);
+      this.o.log.warn(
+        { alert: a.id, channel: a.channel, attempts: a.attempts },
+        'monitor alert will be retried',
+      );
+    }
+  }
+
+  private async fail(a: Claimed, message: string): Promise<void> {
+    await this.o.db.query(`UPDATE monitor_alerts SET state = 'failed', last_error = $2 WHERE id = $1`, [
+      a.id,
+      message.slice(0, 500),
+    ]);
+    this.o.log.warn({ alert: a.id, channel: a.channel }, 'monitor alert not delivered');
+  }
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { AppDeps } from '../deps.js';
+import { createCheckContext, runCheck } from './checks/registry.js';
+import type { CheckResult, CheckTarget } from './checks/types.js';
+import { AlertDelivery } from './delivery.js';
+import { MonitorScheduler, type SchedulerLog, type SchedulerStats } from './scheduler.js';
+import { releaseLease, takeLease } from './store.js';
+
+export const SCHEDULER_LEASE = 'monitor-scheduler';
+const LEASE_TTL_MS = 20_000;
+const LEASE_RENEW_MS = 5_000;
+
+export interface MonitoringOptions {
+  /** Replaces the real checks (benchmarks compare against a bare loop with the same requests). */
+  check?: (target: CheckTarget) => Promise<CheckResult>;
+  leaseRenewMs?: number;
+  flushMs?: number;
+  syncMs?: number;
+}
+
+/**
+ * The uptime-monitoring loop of a worker process: the scheduler runs in the one process holding the
+ * scheduler lease (taken over within LEASE_TTL_MS when that process dies), and the alert delivery loop
+ * runs in every worker (alerts are claimed, never sent twice).
+ */
+export class MonitoringService {
+  readonly holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private scheduler: MonitorScheduler | null = null;
+  private readonly delivery: AlertDelivery;
+  private readonly ctx: ReturnType<typeof createCheckContext>;
+  private leaseTimer: NodeJS.Timeout | null = null;
+  private leasing: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly log: SchedulerLog,
+    private readonly options: MonitoringOptions = {},
+  ) {
+    const c = deps.config;
+    this.ctx = createCheckContext({
+      allowPrivate: c.outboundAllowPrivate,
+      allowHosts: c.outboundAllowHosts,
+      pingPath: c.pingPath,
+    });
+    this.delivery = new AlertDelivery({
+      db: deps.db,
+      mailer: deps.integrations.mailer,
+      sms: deps.integrations.sms,
+      publicUrl: c.publicUrl,
+      log,
+    });
+  }
+
+  /** Whether this process runs the checks now. */
+  get leader(): boolean {
+    return this.scheduler !== null;
+  }
+
+  stats(reset = false): SchedulerStats | null {
+    return this.scheduler?.stats(reset) ?? null;
+  }
+
+  /** The running scheduler (tests drive sync and flush through it). */
+  get current(): MonitorScheduler | null {
+    return this.scheduler;
+  }
+
+  async start(): Promise<void> {
+    this.delivery.start();
+    await this.renew();
+    this.leaseTimer = setInterval(() => {
+      this.leasing = this.leasing.then(() => this.renew());
+    }, this.options.leaseRenewMs ?? LEASE_RENEW_MS);
+    this.leaseTimer.unref?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
+    await this.leasing;
+    if (this.scheduler) {
+      await this.scheduler.stop();
+      this.scheduler = null;
+      await releaseLease(this.deps.db, SCHEDULER_LEASE, this.holder).catch(() => undefined);
+    }
+    await this.delivery.stop();
+    await this.ctx.close();
+  }
+
+  private async renew(): Promise<void> {
+    if (this.stopped) return;
+    let held: boolean;
+    try {
+      held = await takeLease(this.deps.db, SCHEDULER_LEASE, this.holder, LEASE_TTL_MS);
+    } catch (err) {
+      this.log.warn({ err }, 'renewing the monitor scheduler lease failed');
+      held = false;
+    }
+    if (held && !this.scheduler && !this.stopped) {
+      const scheduler = new MonitorScheduler({
+        db: this.deps.db,
+        check: this.options.check ?? ((target) => runCheck(target, this.ctx)),
+        concurrency: this.deps.config.monitorConcurrency,
+        log: this.log,
+        onChange: () => this.delivery.nudge(),
+        flushMs: this.options.flushMs,
+        syncMs: this.options.syncMs,
+      });
+      this.scheduler = scheduler;
+      await scheduler.start();
+    } else if (!held && this.scheduler) {
+      this.log.warn({ holder: this.holder }, 'monitor scheduler lease lost; stopping checks here');
+      const scheduler = this.scheduler;
+      this.scheduler = null;
+      await scheduler.stop();
+    }
+  }
+}

@@ -1,0 +1,188 @@
+import { MONITOR_LIMITS, normaliseEmail, normalisePhone, resources } from '@sitefleet/shared';
+import { invalid } from '../../core/errors.js';
+import { defineServerResource, type Row, type WriteEvent } from '../../core/resource.js';
+import type { Queryable } from '../../db/db.js';
+import { isOutboundError } from '../../integrations/http/errors.js';
+import { parseTarget } from '../../integrations/http/target.js';
+import { pingHost } from '../../monitoring/checks/ping.js';
+import { timeline, uptimeRatio, type StatusChange } from '../../monitoring/uptime.js';
+
+const DAY = 86_400;
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
+}
+
+function recipients(
+  values: unknown,
+  field: string,
+  normalise: (s: string) => string | null,
+  what: string,
+  errors: Record<string, string>,
+): string[] | undefined {
+  if (!Array.isArray(values)) return undefined;
+  const out: string[] = [];
+  for (const raw of values as string[]) {
+    if (raw.trim() === '') continue;
+    const v = normalise(raw.trim());
+    if (v === null) {
+      errors[field] = `"${raw.trim().slice(0, 80)}" is not ${what}`;
+      return undefined;
+    }
+    if (!out.includes(v)) out.push(v);
+  }
+  if (out.length > MONITOR_LIMITS.alertRecipientsMax)
+    errors[field] = `At most ${MONITOR_LIMITS.alertRecipientsMax} recipients`;
+  return out;
+}
+
+/**
+ * SPEC §5: url required; an http(s) URL for http and keyword monitors, a host or IP for ping (a URL's
+ * host is taken); the keyword required for keyword monitors; the timeout shorter than the interval;
+ * alert recipients checked and normalised (e-mail lower-cased, phones to E.164), duplicates dropped.
+ */
+async function checkMonitor(e: WriteEvent): Promise<void> {
+  const errors: Record<string, string> = {};
+  const v = e.values;
+  const merged: Row = { ...e.existing, ...v };
+  const type = merged.type as string;
+  if (typeof v.url === 'string' || 'type' in v) {
+    const url = String(merged.url ?? '').trim();
+    if (!url) errors.url = 'Required';
+    else if (type === 'ping') {
+      const host = pingHost(url);
+      if (host === null) errors.url = 'Enter a host name or an IP address';
+      else v.url = host.toLowerCase();
+    } else {
+      try {
+        const target = parseTarget(/^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}`);
+        v.url = target.url.href;
+      } catch (err) {
+        errors.url = isOutboundError(err) ? err.message : 'Enter an http(s) URL';
+      }
+    }
+  }
+  if (type === 'keyword') {
+    const keyword = typeof merged.value === 'string' ? merged.value.trim() : '';
+    if (!keyword) errors.value = 'Enter the keyword to look for';
+    else if ('value' in v) v.value = keyword;
+  }
+  const interval = Number(merged.interval ?? MONITOR_LIMITS.intervalDefault);
+  const timeout = Number(merged.timeout ?? MONITOR_LIMITS.timeoutDefault);
+  if (timeout >= interval) errors.timeout = 'Must be shorter than the interval';
+  const emails = recipients(v.alert_emails, 'alert_emails', normaliseEmail, 'an e-mail address', errors);
+  if (emails) v.alert_emails = emails;
+  const phones = recipients(
+    v.alert_phone_numbers,
+    'alert_phone_numbers',
+    normalisePhone,
+    'a phone number in international format (+4915112345678)',
+    errors,
+  );
+  if (phones) v.alert_phone_numbers = phones;
+  if (Object.keys(errors).length) throw invalid(errors);
+
+  if (typeof v.friendly_name === 'string') v.friendly_name = v.friendly_name.trim() || null;
+  if (!merged.friendly_name && !v.friendly_name && typeof (v.url ?? merged.url) === 'string') {
+    // Named after its website when it has one, else after the host it checks.
+    const websiteId = v.website_id ?? merged.website_id;
+    const site =
+      typeof websiteId === 'number'
+        ? (await e.tx.query<{ hostname: string }>('SELECT hostname FROM websites WHERE id = $1', [websiteId]))
+            .rows[0]?.hostname
+        : undefined;
+    const target = String(v.url ?? merged.url);
+    v.friendly_name = site ?? (type === 'ping' ? target : hostOf(target));
+  }
+  // A new target starts its confirmation afresh.
+  if (e.existing && ['url', 'type', 'value'].some((k) => k in v && v[k] !== e.existing![k]))
+    v.suspect_count = 0;
+}
+
+const ALERTS_SHOWN = 50;
+
+async function monitorDetail(db: Queryable, record: Row): Promise<Row> {
+  const id = Number(record.id);
+  const now = Math.floor(Date.now() / 1000);
+  const recent = await db.query<StatusChange>(
+    `SELECT status, at, message FROM (
+       SELECT status, at, message, id FROM monitor_changes WHERE monitor_id = $1 ORDER BY at DESC, id DESC LIMIT $2
+     ) c ORDER BY at, id`,
+    [id, MONITOR_LIMITS.changesShown],
+  );
+  // The month's changes, from the last one before the month began (the status the month opened with).
+  const month = await db.query<StatusChange>(
+    `SELECT status, at, message FROM monitor_changes WHERE monitor_id = $1
+       AND at >= coalesce((SELECT max(at) FROM monitor_changes WHERE monitor_id = $1 AND at <= $2), 0)
+     ORDER BY at, id`,
+    [id, now - 30 * DAY],
+  );
+  const asChanges = (rows: StatusChange[]) => rows.map((r) => ({ ...r, at: Number(r.at) }));
+  const monthChanges = asChanges(month.rows);
+  const alerts = await db.query(
+    `SELECT a.id, a.channel, a.recipient, a.state, a.attempts, a.last_error, a.sent_at, a.created_at,
+       c.status AS change_status, c.at AS change_at
+     FROM monitor_alerts a JOIN monitor_changes c ON c.id = a.change_id
+     WHERE c.monitor_id = $1 ORDER BY a.created_at DESC, a.id DESC LIMIT ${ALERTS_SHOWN}`,
+    [id],
+  );
+  return {
+    up_down_changes: timeline(asChanges(recent.rows), now),
+    uptime: {
+      day: uptimeRatio(monthChanges, now - DAY, now),
+      week: uptimeRatio(monthChanges, now - 7 * DAY, now),
+      month: uptimeRatio(monthChanges, now - 30 * DAY, now),
+    },
+    alerts: alerts.rows,
+  };
+}
+
+const nullable = (type: string) => ({ type: [type, 'null'] });
+
+export const monitorsResource = defineServerResource({
+  spec: resources.monitors,
+  hooks: { beforeWrite: checkMonitor },
+  detail: {
+    schema: {
+      up_down_changes: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            status: { type: 'string' },
+            time: { type: 'integer' },
+            duration: { type: 'integer' },
+            message: nullable('string'),
+          },
+        },
+      },
+      uptime: {
+        type: 'object',
+        properties: { day: nullable('number'), week: nullable('number'), month: nullable('number') },
+      },
+      alerts: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: { type: 'integer' },
+            channel: { type: 'string' },
+            recipient: { type: 'string' },
+            state: { type: 'string' },
+            attempts: { type: 'integer' },
+            last_error: nullable('string'),
+            sent_at: nullable('integer'),
+            created_at: { type: 'integer' },
+            change_status: { type: 'string' },
+            change_at: { type: 'integer' },
+          },
+        },
+      },
+    },
+    load: monitorDetail,
+  },
+});
