@@ -28,6 +28,7 @@ const SCREENS: Screens[] = [
   { resource: r.proxyServers.path, edit: true, create: true },
   { resource: r.envs.path, edit: true, create: true },
   { resource: r.repositories.path, edit: true, create: true, extra: ['show/websites'] },
+  { resource: r.monitors.path, edit: true, create: true },
 ];
 
 describe('no console errors', () => {
@@ -63,7 +64,9 @@ describe('no console errors', () => {
       for (const screen of screens) {
         await t.page.goto(`./#/${screen}`);
         await t.page
-          .locator('#main-content form, #main-content .RaDataTable-table, #main-content [role="tablist"]')
+          .locator(
+            '#main-content form, #main-content .RaDataTable-table, #main-content [role="tablist"], #main-content .RaShow-main',
+          )
           .first()
           .waitFor();
         await t.page.waitForLoadState('networkidle');

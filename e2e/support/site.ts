@@ -13,6 +13,9 @@ export interface LocalSite {
   /** Paths requested so far, in order. */
   requests: string[];
   close: () => Promise<void>;
+  /** Stops answering (connections refused), and starts again on the same port. */
+  stop: () => Promise<void>;
+  start: () => Promise<void>;
 }
 
 /** A small website on 127.0.0.1 (random port) for the server's crawler and checkers to fetch. */
@@ -41,16 +44,19 @@ export async function startSite(pages: Record<string, SitePage>): Promise<LocalS
   const address = server.address();
   if (typeof address !== 'object' || !address) throw new Error('the local site has no port');
   const origin = `http://127.0.0.1:${address.port}`;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      timers.forEach(clearTimeout);
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return {
     origin,
     url: (path) => `${origin}${path}`,
     requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        timers.forEach(clearTimeout);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
+    stop: close,
+    start: () => new Promise<void>((resolve) => server.listen(address.port, '127.0.0.1', resolve)),
   };
 }
 

@@ -264,7 +264,13 @@ export class MonitorScheduler {
         if (!row.paused) fresh.push(added);
         continue;
       }
-      if (entry.row.version === row.version) continue;
+      const requested =
+        row.check_requested_at !== null && row.check_requested_at !== entry.row.check_requested_at;
+      if (entry.row.version === row.version) {
+        entry.row.check_requested_at = row.check_requested_at;
+        if (requested) this.checkNow([row.id]);
+        continue;
+      }
       const targetChanged =
         entry.row.url !== row.url || entry.row.type !== row.type || entry.row.value !== row.value;
       const wasPaused = entry.row.paused;

@@ -17,12 +17,13 @@ export interface MonitorRow {
   status: MonitorStatus;
   suspect_count: number;
   next_check: number | null;
+  check_requested_at: number | null;
   version: number;
   updated_at: number;
 }
 
 const MONITOR_COLUMNS = `id, friendly_name, url, type, value, website_id, retries, interval, timeout, paused,
-  status, suspect_count, next_check, version, updated_at`;
+  status, suspect_count, next_check, check_requested_at, version, updated_at`;
 
 /** Every monitor, those written (by the API) at or after `since` (epoch seconds), or one by id. */
 export async function loadMonitors(
@@ -42,6 +43,7 @@ export async function loadMonitors(
     id: Number(row.id),
     website_id: row.website_id === null ? null : Number(row.website_id),
     next_check: row.next_check === null ? null : Number(row.next_check),
+    check_requested_at: row.check_requested_at === null ? null : Number(row.check_requested_at),
     updated_at: Number(row.updated_at),
   }));
 }

@@ -151,6 +151,8 @@ export interface SitefleetDataProvider extends DataProvider, MessagingCalls {
   runChecker: <C extends CheckerName>(checker: C, body: CheckerBodies[C]) => Promise<number>;
   /** POST dms/api/v1/websites/{id}/scan: crawls the site; resolves to the id of its dms cron run. */
   scanWebsite: (id: Identifier) => Promise<number>;
+  /** POST umms/api/v1/monitors/{id}/check: checks the monitor now instead of at its next slot. */
+  checkMonitor: (id: Identifier) => Promise<void>;
 }
 
 /** The generic resource calls of SPEC §7.1 / ARCHITECTURE §3; the resource name is its URL path. */
@@ -282,6 +284,9 @@ export const dataProvider: SitefleetDataProvider = {
     return cronIdOf(
       await apiFetch<RunStarted>(item(resources.websites.path, id, 'scan'), { method: 'POST' }),
     );
+  },
+  async checkMonitor(id) {
+    await apiFetch(item(resources.monitors.path, id, 'check'), { method: 'POST' });
   },
   ...messagingCalls,
 };

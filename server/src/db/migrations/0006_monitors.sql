@@ -23,6 +23,8 @@ CREATE TABLE monitors (
   last_response_ms integer,
   -- Consecutive check results that disagree with status (retries before a change is confirmed).
   suspect_count integer NOT NULL DEFAULT 0,
+  -- When an operator last asked for a check now (epoch seconds); the scheduler runs it at its next look.
+  check_requested_at bigint,
   created_at bigint NOT NULL DEFAULT epoch_now(),
   updated_at bigint NOT NULL DEFAULT epoch_now(),
   version integer NOT NULL DEFAULT 1

@@ -1,6 +1,9 @@
 import { MONITOR_LIMITS, normaliseEmail, normalisePhone, resources } from '@sitefleet/shared';
-import { invalid } from '../../core/errors.js';
-import { defineServerResource, type Row, type WriteEvent } from '../../core/resource.js';
+import type { FastifyInstance } from 'fastify';
+import { conflict, invalid, notFound } from '../../core/errors.js';
+import { defineServerResource, type ResourceModel, type Row, type WriteEvent } from '../../core/resource.js';
+import { idParamsSchema } from '../../core/schema.js';
+import type { AppDeps } from '../../deps.js';
 import type { Queryable } from '../../db/db.js';
 import { isOutboundError } from '../../integrations/http/errors.js';
 import { parseTarget } from '../../integrations/http/target.js';
@@ -92,8 +95,12 @@ async function checkMonitor(e: WriteEvent): Promise<void> {
     const websiteId = v.website_id ?? merged.website_id;
     const site =
       typeof websiteId === 'number'
-        ? (await e.tx.query<{ hostname: string }>('SELECT hostname FROM websites WHERE id = $1', [websiteId]))
-            .rows[0]?.hostname
+        ? (
+            await e.tx.query<{ name: string }>(
+              `SELECT coalesce(nullif(friendly_name, ''), hostname) AS name FROM websites WHERE id = $1`,
+              [websiteId],
+            )
+          ).rows[0]?.name
         : undefined;
     const target = String(v.url ?? merged.url);
     v.friendly_name = site ?? (type === 'ping' ? target : hostOf(target));
@@ -143,9 +150,43 @@ async function monitorDetail(db: Queryable, record: Row): Promise<Row> {
 
 const nullable = (type: string) => ({ type: [type, 'null'] });
 
+/** POST {id}/check: an operator's 'check now', run by the scheduler within its next look (about 2 s). */
+function registerMonitorActions(app: FastifyInstance, model: ResourceModel, deps: AppDeps): void {
+  app.post(`/${model.path}/:id/check`, {
+    config: { access: 'permission', rateLimit: { max: 60, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['umms'],
+      summary: 'Check the monitor now instead of at its next slot',
+      params: idParamsSchema,
+      response: {
+        200: {
+          type: 'object',
+          properties: { data: { type: 'object', properties: { check_requested_at: { type: 'integer' } } } },
+        },
+      },
+    },
+    handler: async (request) => {
+      const id = Number((request.params as { id: string }).id);
+      const r = await deps.db.query<{ check_requested_at: number }>(
+        `UPDATE monitors SET check_requested_at = epoch_now(), updated_at = epoch_now()
+         WHERE id = $1 AND NOT paused RETURNING check_requested_at`,
+        [id],
+      );
+      const row = r.rows[0];
+      if (!row) {
+        const exists = await deps.db.query('SELECT 1 FROM monitors WHERE id = $1', [id]);
+        if (!exists.rows.length) throw notFound(`Monitors: no record with id ${id}`);
+        throw conflict('The monitor is paused: resume it to check it');
+      }
+      return { data: { check_requested_at: Number(row.check_requested_at) } };
+    },
+  });
+}
+
 export const monitorsResource = defineServerResource({
   spec: resources.monitors,
   hooks: { beforeWrite: checkMonitor },
+  actions: registerMonitorActions,
   detail: {
     schema: {
       up_down_changes: {

@@ -8,6 +8,7 @@ import { AlertsPanel } from './AlertsPanel';
 import { ChangesTable } from './ChangesTable';
 import { MonitorOverview } from './MonitorOverview';
 import { Panel } from './Panel';
+import { CheckNowButton } from './CheckNowButton';
 import { PauseButton } from './PauseButton';
 import { StatusTimeline, WindowToggle } from './StatusTimeline';
 import { nowSeconds, type WindowKey } from './timeline';
@@ -47,7 +48,16 @@ const MonitorDetail = () => {
 export const MonitorShow = () => (
   <Show
     title={<RecordTitle />}
-    actions={<ShowActions extra={<PauseButton />} />}
+    actions={
+      <ShowActions
+        extra={
+          <>
+            <CheckNowButton />
+            <PauseButton />
+          </>
+        }
+      />
+    }
     queryOptions={{ refetchInterval: RELOAD_MS }}
   >
     <DateCards />

@@ -1,0 +1,116 @@
+import { resources } from '@sitefleet/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ListPage } from '../pages/ListPage';
+import { RecordPage } from '../pages/RecordPage';
+import { adminApi, unique, type Api } from '../support/api';
+import { browserSuite } from '../support/fixture';
+import { html, startSite, type LocalSite } from '../support/site';
+
+const WEBSITES = resources.websites.path;
+const MONITORS = resources.monitors.path;
+
+describe('uptime monitoring (SPEC §2.5 monitors, §4 Monitor)', () => {
+  const t = browserSuite({ signedIn: true });
+  let api: Api;
+  let site: LocalSite;
+  let name: string;
+  let websiteId: number;
+
+  beforeAll(async () => {
+    api = await adminApi();
+    site = await startSite({ '/': { html: html('Casino reviews', '<h1>Best casino reviews</h1>') } });
+    // The site answers on 127.0.0.1 (the only address outbound checks may reach here); its friendly name
+    // tells it apart in lists and names its monitor and alerts.
+    name = unique('Monitored casino');
+    websiteId = (
+      await api.post<{ data: { id: number } }>(WEBSITES, {
+        url: `${site.origin}/`,
+        friendly_name: name,
+        target_market: 'UK',
+      })
+    ).data.id;
+  });
+  afterAll(async () => {
+    await site?.close().catch(() => undefined);
+  });
+
+  const status = () => t.page.getByTestId('monitor-status').first();
+  /** Reloads the page until the monitor's indicator says what is expected (the scheduler works on its own). */
+  const statusBecomes = async (label: string) => {
+    await expect
+      .poll(
+        async () => {
+          await t.page.reload();
+          await status().waitFor();
+          return status().getAttribute('data-status');
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(label);
+  };
+
+  it('monitors a site in one click, turns red when it stops with a website alert, and green again', async () => {
+    // The UptimeRobot tab of the websites list: a site without a monitor offers the one-click button.
+    const list = new ListPage(t.page, WEBSITES);
+    await list.goto();
+    const tab = t.page.getByRole('tab', { name: 'UptimeRobot' });
+    await expect
+      .poll(async () => {
+        await tab.click();
+        return tab.getAttribute('aria-selected');
+      })
+      .toBe('true');
+    await t.page.getByRole('columnheader', { name: 'Monitoring' }).waitFor();
+    await list.advancedFilter({ 'Friendly name': name });
+    await expect.poll(() => list.rows().count(), { timeout: 10_000 }).toBe(1);
+    const row = list.rows().first();
+    await row.getByRole('button', { name: 'Monitor this site' }).click();
+    await t.page.getByText('Monitor created').waitFor();
+    await row.getByTestId('monitor-status').waitFor();
+    expect(await row.getByTestId('monitor-status').getAttribute('data-status')).toBe('Not added yet');
+
+    // Its page: checked within seconds of its creation.
+    await row.getByTestId('monitor-status').getByRole('link').first().click();
+    await t.page.waitForURL(new RegExp(`#/${MONITORS}/\\d+/show`));
+    const monitorId = Number(/\/(\d+)\/show/.exec(t.page.url())![1]);
+    await statusBecomes('Up');
+    await expect.poll(() => t.page.getByTestId('status-change').count()).toBe(1);
+
+    // No retries, so the first failed check is the outage (edited through the form: PATCH).
+    await t.page.getByRole('link', { name: 'Edit' }).click();
+    const form = new RecordPage(t.page);
+    await form.input('Retries').fill('0');
+    await form.save();
+    await t.page.waitForURL(new RegExp(`#/${MONITORS}/${monitorId}/show`));
+
+    await site.stop();
+    await t.page.getByRole('button', { name: 'Check now' }).click();
+    await t.page.getByText('Check requested').waitFor();
+    await statusBecomes('Down');
+    const timeline = t.page.getByTestId('status-timeline');
+    await expect.poll(() => timeline.locator('[data-status="down"]').count()).toBeGreaterThan(0);
+    expect(await t.page.getByTestId('status-change').first().innerText()).toMatch(/Down/);
+
+    // The website's alert, on its Alerts tab.
+    await t.page.goto(`./#/${WEBSITES}/${websiteId}/show`);
+    await new RecordPage(t.page).tab('Alerts').click();
+    const alert = t.page.getByTestId('website-alert').filter({ hasText: `${name} is down` });
+    await alert.waitFor();
+    expect(await alert.getAttribute('data-resolved')).toBe('no');
+
+    // Started again: one check later it is up, and the outage alert is resolved.
+    await site.start();
+    await t.page.goto(`./#/${MONITORS}/${monitorId}/show`);
+    await t.page.getByRole('button', { name: 'Check now' }).click();
+    await statusBecomes('Up');
+    expect(await t.page.getByTestId('status-change').count()).toBe(3);
+    await t.page.goto(`./#/${WEBSITES}/${websiteId}/show`);
+    await new RecordPage(t.page).tab('Alerts').click();
+    await expect.poll(() => alert.getAttribute('data-resolved')).toBe('yes');
+    await t.page
+      .getByTestId('website-alert')
+      .filter({ hasText: `${name} is back up` })
+      .waitFor();
+    expect(t.errors).toEqual([]);
+  }, 150_000);
+});
