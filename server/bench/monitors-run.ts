@@ -34,7 +34,9 @@ export interface RunResult {
   driftP99Ms: number;
   driftMaxMs: number;
   cpuShare: number;
+  /** Highest RSS of the process over its whole life (set-up included), and over the measured window. */
   peakRssMb: number;
+  measuredRssMb: number;
   /** CPU of the PostgreSQL backends serving the engine, as a share of one core (PostgreSQL only). */
   databaseCpuShare: number | null;
 }
@@ -77,10 +79,15 @@ async function measure(
 ): Promise<Omit<RunResult, 'mode' | 'db' | 'peakRssMb'>> {
   await sleep(s.warmupSeconds * 1000);
   reset();
+  let measuredRss = 0;
+  const sampler = setInterval(() => {
+    measuredRss = Math.max(measuredRss, process.memoryUsage.rss());
+  }, 250);
   const cpu0 = process.cpuUsage();
   const db0 = dbCpu ? await dbCpu() : 0;
   const t0 = performance.now();
   await sleep(s.measureSeconds * 1000);
+  clearInterval(sampler);
   const elapsed = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const db1 = dbCpu ? await dbCpu() : 0;
@@ -94,6 +101,7 @@ async function measure(
     driftMaxMs: r.max,
     cpuShare: (cpu.user + cpu.system) / 1e6 / elapsed,
     databaseCpuShare: dbCpu ? (db1 - db0) / elapsed : null,
+    measuredRssMb: measuredRss / 2 ** 20,
   };
 }
 

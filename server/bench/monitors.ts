@@ -62,7 +62,7 @@ function describe(r: RunResult): string {
   return (
     `${f1(r.checksPerSecond)} checks/s, drift p50 ${r.driftP50Ms} ms p99 ${r.driftP99Ms} ms max ${r.driftMaxMs} ms, ` +
     `CPU ${pct(r.cpuShare)} of a core${r.databaseCpuShare === null ? '' : ` (+ PostgreSQL backends ${pct(r.databaseCpuShare)})`}, ` +
-    `peak ${f1(r.peakRssMb)} MB, ${r.failed} failed`
+    `RSS peak ${f1(r.peakRssMb)} MB (${f1(r.measuredRssMb)} MB while measured), ${r.failed} failed`
   );
 }
 

@@ -19,27 +19,40 @@ interface Props {
   actions?: ReactNode;
 }
 
+/** Search and advanced filters on the left, `children` on the right, the active filters' chips below. */
+export const FilterToolbar = ({
+  filters,
+  children,
+}: {
+  filters: readonly FilterDef[];
+  children?: ReactNode;
+}) => (
+  <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ flexWrap: 'wrap', alignItems: 'center', p: 2, pb: 1.5 }}
+    >
+      <QuickFilterBar defs={filters} />
+      {filters.length > 0 && <AdvancedFiltersDialog defs={filters} />}
+      <Box sx={{ flex: 1 }} />
+      {children}
+    </Stack>
+    <FilterChips defs={filters} />
+  </Box>
+);
+
 /** Search and filters on the left; columns, export, copy and create on the right; chips below. */
 export const ListToolbar = ({ columns, visible, filters, onColumnsChange, createLabel, actions }: Props) => {
   const { hasCreate } = useResourceDefinition();
   return (
-    <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      <Stack
-        direction="row"
-        spacing={1}
-        useFlexGap
-        sx={{ flexWrap: 'wrap', alignItems: 'center', p: 2, pb: 1.5 }}
-      >
-        <QuickFilterBar defs={filters} />
-        {filters.length > 0 && <AdvancedFiltersDialog defs={filters} />}
-        <Box sx={{ flex: 1 }} />
-        {actions}
-        <ColumnChooser columns={columns} visible={visible.map((c) => c.source)} onApply={onColumnsChange} />
-        <ExportMenu columns={visible} />
-        <CopyButton columns={visible} />
-        {hasCreate && <CreateButton variant="contained" label={createLabel ?? 'ra.action.create'} />}
-      </Stack>
-      <FilterChips defs={filters} />
-    </Box>
+    <FilterToolbar filters={filters}>
+      {actions}
+      <ColumnChooser columns={columns} visible={visible.map((c) => c.source)} onApply={onColumnsChange} />
+      <ExportMenu columns={visible} />
+      <CopyButton columns={visible} />
+      {hasCreate && <CreateButton variant="contained" label={createLabel ?? 'ra.action.create'} />}
+    </FilterToolbar>
   );
 };

@@ -1,11 +1,8 @@
-import { Box, Stack } from '@mui/material';
 import { LIMITS, resources } from '@sitefleet/shared';
 import { DataTable, List, Pagination } from 'react-admin';
 import type { ColumnDef } from '../../common/list/columns';
 import { dataColumns } from '../../common/list/dataColumns';
-import { AdvancedFiltersDialog } from '../../common/list/filters/AdvancedFiltersDialog';
-import { FilterChips } from '../../common/list/filters/FilterChips';
-import { QuickFilterBar } from '../../common/list/filters/QuickFilterBar';
+import { FilterToolbar } from '../../common/list/ListToolbar';
 import { NoRows } from '../../common/list/NoRows';
 import { specOf } from '../../providers/writable';
 import { SiteMonitoring, SiteMonitorsProvider } from '../monitors/SiteMonitoring';
@@ -37,18 +34,7 @@ export const UptimeRobotTab = () => (
     title="Websites · UptimeRobot"
     pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
   >
-    <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      <Stack
-        direction="row"
-        spacing={1}
-        useFlexGap
-        sx={{ flexWrap: 'wrap', alignItems: 'center', p: 2, pb: 1.5 }}
-      >
-        <QuickFilterBar defs={websiteFilters} />
-        <AdvancedFiltersDialog defs={websiteFilters} />
-      </Stack>
-      <FilterChips defs={websiteFilters} />
-    </Box>
+    <FilterToolbar filters={websiteFilters} />
     <SiteMonitorsProvider>
       <DataTable rowClick="show" bulkActionButtons={false} empty={<NoRows />}>
         {dataColumns(columns, specOf(WEBSITES))}
