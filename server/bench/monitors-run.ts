@@ -75,7 +75,7 @@ async function measure(
   s: RunSettings,
   reset: () => void,
   read: () => { checks: number; failed: number; p50: number; p99: number; max: number },
-  dbCpu: (() => Promise<number>) | null,
+  dbCpu: (() => Promise<Map<number, number>>) | null,
 ): Promise<Omit<RunResult, 'mode' | 'db' | 'peakRssMb'>> {
   await sleep(s.warmupSeconds * 1000);
   reset();
@@ -84,13 +84,13 @@ async function measure(
     measuredRss = Math.max(measuredRss, process.memoryUsage.rss());
   }, 250);
   const cpu0 = process.cpuUsage();
-  const db0 = dbCpu ? await dbCpu() : 0;
+  const db0 = dbCpu ? await dbCpu() : null;
   const t0 = performance.now();
   await sleep(s.measureSeconds * 1000);
   clearInterval(sampler);
   const elapsed = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
-  const db1 = dbCpu ? await dbCpu() : 0;
+  const db1 = dbCpu ? await dbCpu() : null;
   const r = read();
   return {
     checks: r.checks,
@@ -100,7 +100,7 @@ async function measure(
     driftP99Ms: r.p99,
     driftMaxMs: r.max,
     cpuShare: (cpu.user + cpu.system) / 1e6 / elapsed,
-    databaseCpuShare: dbCpu ? (db1 - db0) / elapsed : null,
+    databaseCpuShare: db0 && db1 ? backendDelta(db0, db1) / elapsed : null,
     measuredRssMb: measuredRss / 2 ** 20,
   };
 }
@@ -160,22 +160,29 @@ async function insertMonitors(db: Db, s: RunSettings): Promise<void> {
   }
 }
 
-/** Summed CPU seconds of the PostgreSQL backends connected to this database (Linux /proc). */
-async function backendCpu(db: Db): Promise<number> {
+/** CPU seconds of each PostgreSQL backend connected to this database, by pid (Linux /proc). */
+async function backendCpu(db: Db): Promise<Map<number, number>> {
   const { readFile } = await import('node:fs/promises');
   const pids = await db.query<{ pid: number }>(
-    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database()',
   );
-  let ticks = 0;
+  const out = new Map<number, number>();
   for (const { pid } of pids.rows) {
     try {
       const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
     } catch {
-      // A backend that ended between the two reads.
+      // A backend that ended meanwhile.
     }
   }
-  return ticks / 100;
+  return out;
+}
+
+/** CPU the backends used between two readings: backends present at the end, less what they had used before. */
+function backendDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, cpu] of after) total += cpu - (before.get(pid) ?? 0);
+  return total;
 }
 
 async function runEngine(s: RunSettings): Promise<RunResult> {

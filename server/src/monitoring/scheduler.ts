@@ -5,6 +5,7 @@ import { MinHeap } from './heap.js';
 import { decide, type MonitorState } from './state.js';
 import {
   loadMonitors,
+  monitorStamps,
   recordChange,
   writeChecks,
   type CheckWrite,
@@ -251,13 +252,20 @@ export class MonitorScheduler {
   private async doSync(full: boolean): Promise<void> {
     const started = Math.floor(this.now() / 1000);
     // An overlap of a few seconds: a write committed late with an older updated_at is still seen.
-    const rows = await loadMonitors(this.o.db, full ? undefined : { since: this.lastSync - 5 });
+    const stamps = await monitorStamps(this.o.db, full ? undefined : this.lastSync - 5);
+    // Full rows only for what changed: the overlap (and the minute's full look) re-reads no one else.
+    const changed = stamps
+      .filter((st) => {
+        const e = this.entries.get(st.id);
+        return !e || e.row.version !== st.version || st.check_requested_at !== e.row.check_requested_at;
+      })
+      .map((st) => st.id);
+    const rows = changed.length ? await loadMonitors(this.o.db, changed) : [];
     this.lastSync = started;
     const now = this.now();
     const fresh: Entry[] = [];
-    const seen = full ? new Set<number>() : null;
+    const seen = full ? new Set(stamps.map((st) => st.id)) : null;
     for (const row of rows) {
-      seen?.add(row.id);
       const entry = this.entries.get(row.id);
       if (!entry) {
         const added = this.add(row);
@@ -316,8 +324,12 @@ export class MonitorScheduler {
   private spread(entries: Entry[], now: number): void {
     const n = entries.length;
     entries.forEach((entry, i) => {
-      const window = Math.min(entry.row.interval * 1000, Math.max(2_000, n * 2));
-      this.schedule(entry, now + Math.floor((window * i) / Math.max(1, n)));
+      const interval = entry.row.interval * 1000;
+      const window = Math.max(2_000, n * 2);
+      // So many at once that the window is an interval: each goes straight to its slot (the steady
+      // spread), instead of a first round whose realignment would double the rate for a while.
+      if (window >= interval) this.schedule(entry, slotAtOrAfter(entry.row, now));
+      else this.schedule(entry, now + Math.floor((window * i) / Math.max(1, n)));
     });
   }
 
@@ -454,7 +466,7 @@ export class MonitorScheduler {
           this.o.onChange?.({ ...recorded, monitorId: row.id, status: to });
         } else {
           // The stored status was not the one seen here (another scheduler for a moment): re-read it.
-          const [fresh] = await loadMonitors(this.o.db, { id: row.id });
+          const [fresh] = await loadMonitors(this.o.db, [row.id]);
           if (fresh && !entry.removed) entry.state = { status: fresh.status, suspect: fresh.suspect_count };
         }
       } catch (err) {

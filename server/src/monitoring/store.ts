@@ -25,19 +25,14 @@ export interface MonitorRow {
 const MONITOR_COLUMNS = `id, friendly_name, url, type, value, website_id, retries, interval, timeout, paused,
   status, suspect_count, next_check, check_requested_at, version, updated_at`;
 
-/** Every monitor, those written (by the API) at or after `since` (epoch seconds), or one by id. */
-export async function loadMonitors(
-  db: Queryable,
-  where?: { since: number } | { id: number },
-): Promise<MonitorRow[]> {
+/** Every monitor, or these ones. */
+export async function loadMonitors(db: Queryable, ids?: number[]): Promise<MonitorRow[]> {
   const r =
-    where === undefined
+    ids === undefined
       ? await db.query<MonitorRow>(`SELECT ${MONITOR_COLUMNS} FROM monitors`)
-      : 'id' in where
-        ? await db.query<MonitorRow>(`SELECT ${MONITOR_COLUMNS} FROM monitors WHERE id = $1`, [where.id])
-        : await db.query<MonitorRow>(`SELECT ${MONITOR_COLUMNS} FROM monitors WHERE updated_at >= $1`, [
-            where.since,
-          ]);
+      : await db.query<MonitorRow>(`SELECT ${MONITOR_COLUMNS} FROM monitors WHERE id = ANY($1::bigint[])`, [
+          ids,
+        ]);
   return r.rows.map((row) => ({
     ...row,
     id: Number(row.id),
@@ -45,6 +40,29 @@ export async function loadMonitors(
     next_check: row.next_check === null ? null : Number(row.next_check),
     check_requested_at: row.check_requested_at === null ? null : Number(row.check_requested_at),
     updated_at: Number(row.updated_at),
+  }));
+}
+
+/** What tells a scheduler whether its copy of a monitor is current: small enough to read for all of them. */
+export interface MonitorStamp {
+  id: number;
+  version: number;
+  check_requested_at: number | null;
+}
+
+/** Every monitor's stamp, or those written (by the API) at or after `since` (epoch seconds). */
+export async function monitorStamps(db: Queryable, since?: number): Promise<MonitorStamp[]> {
+  const r =
+    since === undefined
+      ? await db.query<MonitorStamp>('SELECT id, version, check_requested_at FROM monitors')
+      : await db.query<MonitorStamp>(
+          'SELECT id, version, check_requested_at FROM monitors WHERE updated_at >= $1',
+          [since],
+        );
+  return r.rows.map((row) => ({
+    id: Number(row.id),
+    version: row.version,
+    check_requested_at: row.check_requested_at === null ? null : Number(row.check_requested_at),
   }));
 }
 
