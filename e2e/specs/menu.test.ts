@@ -20,6 +20,7 @@ const ALL = [
   'Notifications',
   'Signature generator',
   ...CHECKERS,
+  'Monitors',
   'Servers',
   'IP Addresses',
   'Proxy Servers',
@@ -61,6 +62,7 @@ describe('menu and permissions', () => {
     expect(await shell.menuGroups()).toEqual([
       'Websites',
       'SEO and Tools',
+      'Uptime Monitoring',
       'Servers',
       'Cron Jobs',
       'Repositories',

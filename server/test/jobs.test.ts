@@ -13,6 +13,16 @@ const probeArguments: CommandArgument[] = [
   { name: 'prefix', label: 'Prefix', kind: 'string', default: 'ok' },
 ];
 
+/** Units keyed held-… wait for the test to let them go. */
+function gate() {
+  let open = () => undefined as void;
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, resolve: () => open() };
+}
+let held = gate();
+
 const probe = defineCommand<{ count: number; prefix: string }>({
   service: 'dms',
   name: 'test:probe',
@@ -25,6 +35,7 @@ const probe = defineCommand<{ count: number; prefix: string }>({
   async run(unit, run): Promise<UnitResult> {
     const seen = (attempts.get(`${run.id}/${unit.key}`) ?? 0) + 1;
     attempts.set(`${run.id}/${unit.key}`, seen);
+    if (unit.key.startsWith('held')) await held.promise;
     if (unit.key.startsWith('bad')) throw new Error(`cannot do ${unit.key}`);
     if (unit.key.startsWith('flaky') && seen === 1) throw new Error('first attempt fails');
     if (unit.key.startsWith('gone')) return { output: { message: 'answered 404' }, failed: true };
@@ -116,6 +127,20 @@ for (const kind of DATABASES) {
         [id],
       );
       expect(effects.rows[0]!.n).toBe(40);
+    });
+
+    it('says when this process records the last unit of a run, not before', async () => {
+      held = gate();
+      const id = await start({ count: 3, prefix: 'held' });
+      let told = false;
+      const said = t.deps.jobs.whenFinished(id).then(() => {
+        told = true;
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(told).toBe(false);
+      held.resolve();
+      await said;
+      expect((await view(id)).remaining_jobs).toBe(0);
     });
 
     it('records a throwing handler in failed_job_output after its retries, and retries a flaky one', async () => {

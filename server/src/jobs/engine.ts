@@ -99,6 +99,8 @@ export class JobEngine {
   private stopping = false;
   /** Whether the running pg-boss instance supervises (expires lost jobs) and runs schedules. */
   private supervising = false;
+  /** Waiting for runs this process finishes (whenFinished). */
+  private readonly finishWaiters = new Map<number, Array<() => void>>();
 
   constructor(
     private readonly db: Db,
@@ -467,6 +469,7 @@ export class JobEngine {
   /** Records outcomes once each, lets successful units commit their results, and updates the runs. */
   private async record(def: CommandDef, outcomes: Outcome[]): Promise<void> {
     const boss = await this.start();
+    const ended: number[] = [];
     await this.db.transaction(async (tx) => {
       const values = outcomes.map((o) => {
         const failed = o.error !== null || o.result?.failed === true;
@@ -504,8 +507,27 @@ export class JobEngine {
         }
         perRun.set(o.unit.run_id, c);
       }
-      for (const [runId, c] of perRun) await this.advanceRun(tx, def, runId, c);
+      for (const [runId, c] of perRun) if (await this.advanceRun(tx, def, runId, c)) ended.push(runId);
     });
+    for (const runId of ended) this.finished(runId);
+  }
+
+  /**
+   * Resolves when this process records the last unit of the run (benchmarks and tests wait on it instead
+   * of polling the database). A run finished elsewhere, or already, is not seen: callers keep a fallback.
+   */
+  whenFinished(runId: number): Promise<void> {
+    return new Promise((resolve) => {
+      const list = this.finishWaiters.get(runId) ?? [];
+      list.push(resolve);
+      this.finishWaiters.set(runId, list);
+    });
+  }
+
+  private finished(runId: number): void {
+    const list = this.finishWaiters.get(runId);
+    this.finishWaiters.delete(runId);
+    for (const resolve of list ?? []) resolve();
   }
 
   /** Runs a unit's commit in a savepoint: a failing one is recorded as failed without undoing the batch. */
@@ -549,7 +571,7 @@ export class JobEngine {
     def: CommandDef,
     runId: number,
     c: { done: number; ok: number; failed: number },
-  ): Promise<void> {
+  ): Promise<boolean> {
     const r = await tx.query<{
       remaining_jobs: number;
       success_count: number;
@@ -562,7 +584,7 @@ export class JobEngine {
       [runId, c.done, c.ok, c.failed],
     );
     const run = r.rows[0];
-    if (!run || run.remaining_jobs > 0) return;
+    if (!run || run.remaining_jobs > 0) return false;
     const counts = { success: run.success_count, failed: run.failed_count };
     const summary =
       def.summarize?.(counts, run.arguments) ?? `${counts.success} succeeded, ${counts.failed} failed`;
@@ -572,6 +594,7 @@ export class JobEngine {
        WHERE id = $1`,
       [runId, JSON.stringify({ message: summary })],
     );
+    return true;
   }
 
   /** Jobs that ran out of attempts without being recorded (a worker died each time, or they timed out). */
