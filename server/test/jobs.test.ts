@@ -15,7 +15,7 @@ const probeArguments: CommandArgument[] = [
 
 /** Units keyed held-… wait for the test to let them go. */
 function gate() {
-  let open = () => undefined as void;
+  let open: () => void = () => undefined;
   const promise = new Promise<void>((resolve) => {
     open = resolve;
   });
