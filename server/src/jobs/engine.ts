@@ -55,6 +55,8 @@ const INSERT_CHUNK = 1000;
 const DEFAULT_RETRY: RetryPolicy = { limit: 2, delay: 5, backoff: true };
 /** The most outputs of each kind a run's detail carries (the console shows the latest). */
 export const OUTPUT_LIMIT = 500;
+/** Finished units wait at most this long before they are recorded (the run's progress stays current). */
+const FLUSH_AFTER_MS = 1_000;
 
 export function queueOf(def: Pick<CommandDef, 'service' | 'name'>): string {
   return `${def.service}.${def.name.replace(/:/g, '.')}`;
@@ -437,11 +439,15 @@ export class JobEngine {
     };
 
     // Recording runs behind the work: groups are settled one after another while units keep running.
+    // A group is two batches' worth (fewer, larger transactions when pages are quick) or whatever finished
+    // in the last second (so a run of slow pages still shows its progress).
     let settling: Promise<void> = Promise.resolve();
     let settleError: unknown = null;
+    let lastFlush = Date.now();
     const flush = () => {
       const group = finished;
       finished = [];
+      lastFlush = Date.now();
       settling = settling
         .then(() => settle(group, []))
         .catch((err: unknown) => {
@@ -449,10 +455,16 @@ export class JobEngine {
         });
     };
     await begin(jobs);
-    const refillAt = Math.max(1, Math.ceil(slots / 4));
+    // Refilled by half a batch at a time: one fetch and one read of units per half batch.
+    const refillAt = Math.max(1, Math.ceil(slots / 2));
     while (inflight.size && settleError === null) {
       await Promise.race(inflight);
-      if (finished.length >= Math.ceil(slots / 2) || inflight.size === 0) flush();
+      if (
+        finished.length >= 2 * slots ||
+        inflight.size === 0 ||
+        (finished.length > 0 && Date.now() - lastFlush >= FLUSH_AFTER_MS)
+      )
+        flush();
       const free = slots - inflight.size;
       if (free >= refillAt && Date.now() < refillUntil && this.supervising && !this.stopping) {
         const more = await boss.fetch<JobData>(queue, { batchSize: free, includeMetadata: true });
