@@ -52,8 +52,13 @@ export async function raiseAlert(tx: Queryable, a: AlertInput): Promise<number |
   return Number(id);
 }
 
-/** websites.alerts is the number of the website's unresolved alerts. */
+/**
+ * websites.alerts is the number of the website's unresolved alerts. The website row is locked first and
+ * counted in a statement of its own, so two transactions raising alerts on one site at once each count
+ * the other's once it has committed (a count taken before the lock would miss it).
+ */
 export async function recountAlerts(tx: Queryable, websiteId: number): Promise<void> {
+  await tx.query('SELECT 1 FROM websites WHERE id = $1 FOR UPDATE', [websiteId]);
   await tx.query(
     `UPDATE websites SET alerts = (SELECT count(*) FROM notifications
        WHERE website_id = $1 AND type = 'ALERT' AND resolved = 'no') WHERE id = $1`,
