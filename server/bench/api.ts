@@ -8,16 +8,9 @@
  * from BENCH_DATABASE_URL or TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres if it
  * answers; a scratch database is created there and dropped at the end.
  */
-import os from 'node:os';
 import path from 'node:path';
-import {
-  openBenchPglite,
-  openBenchPostgres,
-  postgresServer,
-  reachable,
-  type BenchDb,
-  type DbKind,
-} from './databases.js';
+import { openBenchDb, type BenchDb, type DbKind } from './databases.js';
+import { loadBefore, machine } from './machine.js';
 import { benchScenario, log, type LoadSettings } from './measure.js';
 import { formatResults, TARGET_RATIO, verdict, writeJson, type DatabaseResult } from './report.js';
 import { inventoryScenarios, RESOURCE, scenarios } from './scenarios.js';
@@ -35,7 +28,6 @@ interface Settings extends LoadSettings {
   scenarios: string[];
 }
 
-const BUSY_LOAD = 1;
 const RESULTS_FILE = path.resolve(import.meta.dirname, '..', '..', 'bench-results', 'api.json');
 
 function readSettings(env: NodeJS.ProcessEnv): Settings {
@@ -50,14 +42,6 @@ function readSettings(env: NodeJS.ProcessEnv): Settings {
     databases: names(env, 'BENCH_DATABASES', ['pglite', 'postgres'] as const),
     scenarios: names(env, 'BENCH_SCENARIOS', ['issue', 'indexed', 'websites', 'domains', 'import'] as const),
   };
-}
-
-/** Other work on the machine skews both handlers unevenly; say so next to the figures. */
-function loadBefore(): number {
-  const [oneMinute] = os.loadavg();
-  const load = oneMinute ?? 0;
-  if (load > BUSY_LOAD) log(`  note: load average ${load.toFixed(2)} before the runs; figures will be noisy`);
-  return load;
 }
 
 async function benchDatabase(bdb: BenchDb, s: Settings): Promise<DatabaseResult> {
@@ -116,26 +100,6 @@ async function benchDatabase(bdb: BenchDb, s: Settings): Promise<DatabaseResult>
   }
 }
 
-/** PGlite always works; PostgreSQL is skipped with a note when no server answers and none was named. */
-async function openDb(kind: DbKind): Promise<BenchDb | string> {
-  if (kind === 'pglite') return openBenchPglite();
-  const server = postgresServer(process.env);
-  if (!server.explicit && !(await reachable(server.url))) {
-    return 'no PostgreSQL server at 127.0.0.1:5432; set BENCH_DATABASE_URL or TEST_DATABASE_URL';
-  }
-  return openBenchPostgres(server.url);
-}
-
-function machine() {
-  const cpus = os.cpus();
-  return {
-    node: process.version,
-    cpus: cpus.length,
-    cpu: cpus[0]?.model ?? null,
-    platform: process.platform,
-  };
-}
-
 async function main(): Promise<void> {
   const s = readSettings(process.env);
   const m = machine();
@@ -147,7 +111,7 @@ async function main(): Promise<void> {
   const results: DatabaseResult[] = [];
   const skipped: Record<string, string> = {};
   for (const kind of s.databases) {
-    const opened = await openDb(kind);
+    const opened = await openBenchDb(kind);
     if (typeof opened === 'string') {
       skipped[kind] = opened;
       log(`\n== ${kind}: skipped (${opened})`);

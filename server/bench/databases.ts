@@ -76,3 +76,19 @@ export async function reachable(serverUrl: string): Promise<boolean> {
     return false;
   }
 }
+
+/** PGlite always opens; PostgreSQL answers why it was skipped when no server answers and none was named. */
+export async function openBenchDb(kind: DbKind): Promise<BenchDb | string> {
+  if (kind === 'pglite') return openBenchPglite();
+  const server = await benchPostgresUrl();
+  return 'skipped' in server ? server.skipped : openBenchPostgres(server.url);
+}
+
+/** The PostgreSQL server URL to use, or why PostgreSQL is skipped (for benches that open their own). */
+export async function benchPostgresUrl(): Promise<{ url: string } | { skipped: string }> {
+  const server = postgresServer(process.env);
+  if (!server.explicit && !(await reachable(server.url))) {
+    return { skipped: 'no PostgreSQL server at 127.0.0.1:5432; set BENCH_DATABASE_URL or TEST_DATABASE_URL' };
+  }
+  return { url: server.url };
+}

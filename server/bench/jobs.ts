@@ -20,14 +20,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHECKER_LIMITS } from '@sitefleet/shared';
 import { benchChecker, serveCorpus, type CheckerSettings, type ServedCorpus } from './checker.js';
-import {
-  openBenchPglite,
-  openBenchPostgres,
-  postgresServer,
-  reachable,
-  type BenchDb,
-  type DbKind,
-} from './databases.js';
+import { openBenchDb, type BenchDb, type DbKind } from './databases.js';
+import { loadBefore, machine } from './machine.js';
 import {
   CHECKER_TARGET_RATIO,
   formatChecker,
@@ -57,7 +51,6 @@ interface Settings {
   seed: number;
 }
 
-const BUSY_LOAD = 1;
 const MIN_ISSUE_PAGES = 200;
 const RESULTS_FILE = path.resolve(import.meta.dirname, '..', '..', 'bench-results', 'jobs.json');
 
@@ -77,48 +70,15 @@ function readSettings(env: NodeJS.ProcessEnv): Settings {
   };
 }
 
-function loadAverage(): number {
-  return os.loadavg()[0] ?? 0;
-}
-
-/** Other work on the machine skews both sides unevenly; say so next to the figures. */
-function loadBefore(): number {
-  const load = loadAverage();
-  if (load > BUSY_LOAD) log(`  note: load average ${load.toFixed(2)} before the runs; figures will be noisy`);
-  return load;
-}
-
-/** PGlite always works; PostgreSQL is skipped with a note when no server answers and none was named. */
-async function openDb(kind: DbKind): Promise<BenchDb | string> {
-  if (kind === 'pglite') return openBenchPglite();
-  const server = postgresServer(process.env);
-  if (!server.explicit && !(await reachable(server.url))) {
-    return 'no PostgreSQL server at 127.0.0.1:5432; set BENCH_DATABASE_URL or TEST_DATABASE_URL';
-  }
-  return openBenchPostgres(server.url);
-}
-
 /** A fresh scratch database for each part, closed (and dropped) afterwards. */
 async function withDb<T>(kind: DbKind, fn: (bdb: BenchDb) => Promise<T>): Promise<T | string> {
-  const opened = await openDb(kind);
+  const opened = await openBenchDb(kind);
   if (typeof opened === 'string') return opened;
   try {
     return await fn(opened);
   } finally {
     await opened.close();
   }
-}
-
-function machine() {
-  const cpus = os.cpus();
-  return {
-    node: process.version,
-    cpus: cpus.length,
-    cpu: cpus[0]?.model ?? null,
-    platform: process.platform,
-    totalMemoryMb: Math.round(os.totalmem() / 2 ** 20),
-    loadAverageAtStart: os.loadavg(),
-  };
 }
 
 async function main(): Promise<void> {

@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { postgresServer, reachable } from './databases.js';
+import { benchPostgresUrl } from './databases.js';
 import { names, positive } from './env.js';
 import { log } from './measure.js';
 import type { RunResult, RunSettings } from './monitors-run.js';
@@ -114,9 +114,9 @@ async function main(): Promise<void> {
     for (const db of databases) {
       let url: string | null = null;
       if (db === 'postgres') {
-        const server = postgresServer(env);
-        if (!server.explicit && !(await reachable(server.url))) {
-          skipped.postgres = 'no PostgreSQL server answered at 127.0.0.1:5432';
+        const server = await benchPostgresUrl();
+        if ('skipped' in server) {
+          skipped.postgres = server.skipped;
           log(`  engine on PostgreSQL skipped: ${skipped.postgres}`);
           continue;
         }

@@ -3,6 +3,7 @@ import { isDeliveryError } from '../integrations/delivery.js';
 import type { Mailer } from '../integrations/mail/types.js';
 import type { SmsSender } from '../integrations/sms/types.js';
 import type { SchedulerLog } from './scheduler.js';
+import { lasted } from './text.js';
 
 /** Delays before the 2nd..5th attempt of an alert a provider did not take (seconds). */
 export const ALERT_BACKOFF_SECONDS = [30, 120, 600, 1800] as const;
@@ -34,14 +35,6 @@ export interface AlertText {
 
 function utc(epochSeconds: number): string {
   return `${new Date(epochSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-function lasted(seconds: number): string {
-  const m = Math.round(seconds / 60);
-  if (seconds < 90) return `${Math.max(0, Math.round(seconds))} s`;
-  if (m < 90) return `${m} min`;
-  const h = Math.floor(m / 60);
-  return h < 48 ? `${h} h ${m % 60} min` : `${Math.floor(h / 24)} d ${h % 24} h`;
 }
 
 /** What an alert says, in e-mail and SMS form. One line per fact; no markup from the checked site. */

@@ -1,6 +1,7 @@
 import type { MonitorStatus, MonitorType } from '@sitefleet/shared';
 import type { Db, Queryable } from '../db/db.js';
 import { raiseAlert, recountAlerts } from '../services/nms/alerts.js';
+import { escapeHtml, hostOf, lasted } from './text.js';
 
 /** A monitor as the scheduler reads it. Times in epoch seconds, as stored. */
 export interface MonitorRow {
@@ -110,21 +111,6 @@ export interface RecordedChange {
   alerts: number;
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname || url;
-  } catch {
-    return url;
-  }
-}
-
-function durationText(seconds: number): string {
-  if (seconds < 90) return `${Math.max(0, Math.round(seconds))} s`;
-  if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 172_800) return `${Math.round(seconds / 3600)} h`;
-  return `${Math.round(seconds / 86_400)} days`;
-}
-
 /**
  * Records a confirmed change in one transaction: the monitor's status, the change in its history, and
  * the alerts it sends (the outbox the delivery loop works through, and the website alert itself). The
@@ -189,7 +175,7 @@ export async function recordChange(db: Db, c: ChangeWrite): Promise<RecordedChan
         });
       } else {
         const since = m.status_since === null ? null : Number(m.status_since);
-        const outage = since === null ? '' : ` after ${durationText(c.lastCheck - since)}`;
+        const outage = since === null ? '' : ` after ${lasted(c.lastCheck - since)}`;
         // The recovery resolves the outage alert, and says so in one of its own.
         await tx.query(`UPDATE notifications SET resolved = 'yes' WHERE alert_key = $1 AND resolved = 'no'`, [
           downKey,
@@ -214,10 +200,6 @@ export async function recordChange(db: Db, c: ChangeWrite): Promise<RecordedChan
     }
     return { changeId, alerts };
   });
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 /**

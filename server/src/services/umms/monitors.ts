@@ -8,17 +8,10 @@ import type { Queryable } from '../../db/db.js';
 import { isOutboundError } from '../../integrations/http/errors.js';
 import { parseTarget } from '../../integrations/http/target.js';
 import { pingHost } from '../../monitoring/checks/ping.js';
+import { hostOf } from '../../monitoring/text.js';
 import { timeline, uptimeRatio, type StatusChange } from '../../monitoring/uptime.js';
 
 const DAY = 86_400;
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return url;
-  }
-}
 
 function recipients(
   values: unknown,
