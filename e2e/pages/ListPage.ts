@@ -57,9 +57,13 @@ export class ListPage {
     await this.waitForData();
   }
 
+  /** Types into Search and waits for the list request carrying it (after the input's debounce). */
   async search(text: string) {
+    const answered = this.page.waitForResponse(
+      (r) => r.url().includes(this.resource) && decodeURIComponent(r.url()).includes(text),
+    );
     await this.page.getByRole('textbox', { name: 'Search' }).fill(text);
-    await this.page.waitForTimeout(600); // debounce
+    await answered;
     await this.waitForData();
   }
 

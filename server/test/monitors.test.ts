@@ -368,6 +368,29 @@ for (const kind of DATABASES) {
         expect(smtp.mails).toHaveLength(1);
       });
 
+      it('runs a check asked for together with an edit, seen in the same look', async () => {
+        await service.current!.flush();
+        const before = await t.db.query<{ last_check: number; version: number }>(
+          'SELECT last_check, version FROM monitors WHERE id = $1',
+          [id],
+        );
+        // Both land before the scheduler's next look: the edit bumps the version, the check is asked for.
+        await t.db.query(
+          `UPDATE monitors SET timeout = 14, version = version + 1, last_check = last_check - 100,
+             check_requested_at = epoch_now(), updated_at = epoch_now() WHERE id = $1`,
+          [id],
+        );
+        await service.current!.sync();
+        await until('the requested check', async () => {
+          await service.current!.flush();
+          const r = await t.db.query<{ last_check: number }>(
+            'SELECT last_check FROM monitors WHERE id = $1',
+            [id],
+          );
+          return Number(r.rows[0]!.last_check) >= Number(before.rows[0]!.last_check) ? true : null;
+        });
+      });
+
       it('recovers on the first success, resolves the outage alert and says how long it lasted', async () => {
         siteStatus = 200;
         // An operator's 'check now' goes through the API; the scheduler picks it up at its next look.

@@ -289,7 +289,9 @@ export class MonitorScheduler {
       }
       if (targetChanged) entry.state.suspect = 0;
       if (entry.running) continue;
-      if (targetChanged || wasPaused || entry.dueAt === null) fresh.push(entry);
+      // An edit and a 'check now' seen in the same look: the check is not lost with the edit.
+      if (requested) this.checkNow([row.id]);
+      else if (targetChanged || wasPaused || entry.dueAt === null) fresh.push(entry);
       // A shorter interval takes effect at the monitor's next slot under it.
       else if (entry.dueAt - now > row.interval * 1000) this.schedule(entry, slotAtOrAfter(row, now));
     }

@@ -161,7 +161,9 @@ function registerMonitorActions(app: FastifyInstance, model: ResourceModel, deps
     handler: async (request) => {
       const id = Number((request.params as { id: string }).id);
       const r = await deps.db.query<{ check_requested_at: number }>(
-        `UPDATE monitors SET check_requested_at = epoch_now(), updated_at = epoch_now()
+        `UPDATE monitors SET updated_at = epoch_now(),
+           -- strictly increasing: two requests in one second are two requests
+           check_requested_at = greatest(epoch_now(), coalesce(check_requested_at, 0) + 1)
          WHERE id = $1 AND NOT paused RETURNING check_requested_at`,
         [id],
       );
