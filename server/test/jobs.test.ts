@@ -23,34 +23,41 @@ function gate() {
 }
 let held = gate();
 
-const probe = defineCommand<{ count: number; prefix: string }>({
-  service: 'dms',
-  name: 'test:probe',
-  description: 'Engine probe',
-  arguments: probeArguments,
-  retry: { limit: 2, delay: 0, backoff: false },
-  batchSize: 7,
-  parse: (raw) => parseArguments(probeArguments, raw) as { count: number; prefix: string },
-  plan: (a) => Array.from({ length: a.count }, (_, i) => ({ key: `${a.prefix}-${i}`, input: { i } })),
-  async run(unit, run): Promise<UnitResult> {
-    const seen = (attempts.get(`${run.id}/${unit.key}`) ?? 0) + 1;
-    attempts.set(`${run.id}/${unit.key}`, seen);
-    if (unit.key.startsWith('held')) await held.promise;
-    if (unit.key.startsWith('bad')) throw new Error(`cannot do ${unit.key}`);
-    if (unit.key.startsWith('flaky') && seen === 1) throw new Error('first attempt fails');
-    if (unit.key.startsWith('gone')) return { output: { message: 'answered 404' }, failed: true };
-    return {
-      output: { message: `did ${unit.key}`, attempt: seen },
-      spawn:
-        unit.key.startsWith('tree') && Number(unit.input.i) < 3
-          ? [{ key: `tree-child-${String(unit.input.i)}`, input: { i: 99 } }]
-          : [],
-      commit: async (tx) => {
-        await tx.query('INSERT INTO test_effects (run_id, key) VALUES ($1, $2)', [run.id, unit.key]);
-      },
-    };
-  },
-});
+const probeCommand = (name: string, unitsPerJob: number) =>
+  defineCommand<{ count: number; prefix: string }>({
+    service: 'dms',
+    name,
+    description: 'Engine probe',
+    arguments: probeArguments,
+    retry: { limit: 2, delay: 0, backoff: false },
+    batchSize: 7,
+    unitsPerJob,
+    parse: (raw) => parseArguments(probeArguments, raw) as { count: number; prefix: string },
+    plan: (a) => Array.from({ length: a.count }, (_, i) => ({ key: `${a.prefix}-${i}`, input: { i } })),
+    async run(unit, run): Promise<UnitResult> {
+      const seen = (attempts.get(`${run.id}/${unit.key}`) ?? 0) + 1;
+      attempts.set(`${run.id}/${unit.key}`, seen);
+      if (unit.key.startsWith('held')) await held.promise;
+      if (unit.key.startsWith('bad')) throw new Error(`cannot do ${unit.key}`);
+      if ((unit.key.startsWith('flaky') || unit.key === 'mix-1') && seen === 1)
+        throw new Error('first attempt fails');
+      if (unit.key.startsWith('gone')) return { output: { message: 'answered 404' }, failed: true };
+      return {
+        output: { message: `did ${unit.key}`, attempt: seen },
+        spawn:
+          unit.key.startsWith('tree') && Number(unit.input.i) < 3
+            ? [{ key: `tree-child-${String(unit.input.i)}`, input: { i: 99 } }]
+            : [],
+        commit: async (tx) => {
+          await tx.query('INSERT INTO test_effects (run_id, key) VALUES ($1, $2)', [run.id, unit.key]);
+        },
+      };
+    },
+  });
+
+const probe = probeCommand('test:probe', 1);
+/** The same units, three to a queue message. */
+const batched = probeCommand('test:batched', 3);
 
 interface RunView {
   id: number;
@@ -75,19 +82,19 @@ for (const kind of DATABASES) {
     beforeAll(async () => {
       attempts.clear(); // run ids start again at 1 on each database
       t = await createTestApp(kind, { jobsSuperviseSeconds: 1 });
-      t.deps.jobs.register(probe as unknown as CommandDef);
+      t.deps.jobs.register(probe as unknown as CommandDef, batched as unknown as CommandDef);
       await t.db.query('CREATE TABLE test_effects (run_id bigint, key text)');
       await t.deps.jobs.startWorkers();
       admin = await t.as('ADMIN');
     });
     afterAll(async () => t?.close());
 
-    const start = async (args: Record<string, unknown>) => {
+    const start = async (args: Record<string, unknown>, command = 'test:probe') => {
       const r = await t.call<{ cron_id: number; data: { id: number } }>({
         method: 'POST',
         url: '/dms/api/v1/artisan',
         headers: admin,
-        payload: { command: 'test:probe', arguments: args },
+        payload: { command, arguments: args },
       });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body.data.id).toBe(r.body.cron_id);
@@ -107,28 +114,6 @@ for (const kind of DATABASES) {
       }
     };
 
-    it('fans out one job per unit and counts them as they finish', async () => {
-      const id = await start({ count: 40 });
-      const run = await finished(id);
-      expect(run).toMatchObject({
-        job_count: 40,
-        done_jobs: 40,
-        remaining_jobs: 0,
-        success_count: 40,
-        failed_count: 0,
-      });
-      expect(run.status).toBe('completed');
-      expect(run.end_time).not.toBeNull();
-      expect(run.output?.message).toBe('40 succeeded, 0 failed');
-      expect(run.job_output).toHaveLength(40);
-      expect(run.job_output.every((j) => j.output.message === `did ${j.key}`)).toBe(true);
-      const effects = await t.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM test_effects WHERE run_id = $1',
-        [id],
-      );
-      expect(effects.rows[0]!.n).toBe(40);
-    });
-
     it('says when this process records the last unit of a run, not before', async () => {
       held = gate();
       const id = await start({ count: 3, prefix: 'held' });
@@ -143,46 +128,101 @@ for (const kind of DATABASES) {
       expect((await view(id)).remaining_jobs).toBe(0);
     });
 
-    it('records a throwing handler in failed_job_output after its retries, and retries a flaky one', async () => {
-      const bad = await finished(await start({ count: 2, prefix: 'bad' }));
-      expect(bad).toMatchObject({ job_count: 2, success_count: 0, failed_count: 2, status: 'failed' });
-      expect(bad.failed_job_output.map((j) => j.output.message).sort()).toEqual([
-        'cannot do bad-0',
-        'cannot do bad-1',
-      ]);
-      expect(bad.failed_job_output.map((j) => j.attempts)).toEqual([3, 3]); // first try + 2 retries
-      const flaky = await finished(await start({ count: 3, prefix: 'flaky' }));
-      expect(flaky).toMatchObject({ success_count: 3, failed_count: 0 });
-      expect(flaky.job_output.map((j) => j.attempts)).toEqual([2, 2, 2]);
-      const gone = await finished(await start({ count: 1, prefix: 'gone' }));
-      expect(gone.failed_job_output[0]).toMatchObject({ attempts: 1, output: { message: 'answered 404' } });
-    });
+    for (const [command, def] of [
+      ['test:probe', probe],
+      ['test:batched', batched],
+    ] as const) {
+      const queue = queueOf(def);
+      describe(command, () => {
+        it('fans out one job per unit and counts them as they finish', async () => {
+          const id = await start({ count: 40 }, command);
+          const run = await finished(id);
+          expect(run).toMatchObject({
+            job_count: 40,
+            done_jobs: 40,
+            remaining_jobs: 0,
+            success_count: 40,
+            failed_count: 0,
+          });
+          expect(run.status).toBe('completed');
+          expect(run.end_time).not.toBeNull();
+          expect(run.output?.message).toBe('40 succeeded, 0 failed');
+          expect(run.job_output).toHaveLength(40);
+          expect(run.job_output.every((j) => j.output.message === `did ${j.key}`)).toBe(true);
+          const effects = await t.db.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM test_effects WHERE run_id = $1',
+            [id],
+          );
+          expect(effects.rows[0]!.n).toBe(40);
+        });
 
-    it('adds the units a job discovers to the same run', async () => {
-      const run = await finished(await start({ count: 5, prefix: 'tree' }));
-      expect(run.job_count).toBe(8);
-      expect(run.success_count).toBe(8);
-    });
+        it('records a throwing handler in failed_job_output after its retries, and retries a flaky one', async () => {
+          const bad = await finished(await start({ count: 2, prefix: 'bad' }, command));
+          expect(bad).toMatchObject({ job_count: 2, success_count: 0, failed_count: 2, status: 'failed' });
+          expect(bad.failed_job_output.map((j) => j.output.message).sort()).toEqual([
+            'cannot do bad-0',
+            'cannot do bad-1',
+          ]);
+          expect(bad.failed_job_output.map((j) => j.attempts)).toEqual([3, 3]); // first try + 2 retries
+          const flaky = await finished(await start({ count: 3, prefix: 'flaky' }, command));
+          expect(flaky).toMatchObject({ success_count: 3, failed_count: 0 });
+          expect(flaky.job_output.map((j) => j.attempts)).toEqual([2, 2, 2]);
+          const gone = await finished(await start({ count: 1, prefix: 'gone' }, command));
+          expect(gone.failed_job_output[0]).toMatchObject({
+            attempts: 1,
+            output: { message: 'answered 404' },
+          });
+        });
 
-    it('writes once when the same job is delivered twice', async () => {
-      const id = await start({ count: 3 });
-      const before = await finished(id);
-      const units = await t.db.query<{ id: number }>('SELECT id FROM cron_run_jobs WHERE run_id = $1', [id]);
-      const boss = await t.deps.jobs.start();
-      for (const u of units.rows) await boss.send(queueOf(probe), { runId: id, jobId: Number(u.id) });
-      await new Promise((r) => setTimeout(r, 1500));
-      expect(await boss.findJobs(queueOf(probe), { queued: true })).toEqual([]);
-      const after = await view(id);
-      expect(after).toMatchObject({ job_count: 3, done_jobs: 3, success_count: 3, failed_count: 0 });
-      expect(after.job_output.map((j) => j.output.message)).toEqual(
-        before.job_output.map((j) => j.output.message),
-      );
-      const effects = await t.db.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM test_effects WHERE run_id = $1',
-        [id],
-      );
-      expect(effects.rows[0]!.n).toBe(3);
-    });
+        it('retries only the unit that failed, when it shares a message with others', async () => {
+          const id = await start({ count: 3, prefix: 'mix' }, command);
+          const run = await finished(id);
+          expect(run).toMatchObject({ job_count: 3, success_count: 3, failed_count: 0 });
+          const tries = Object.fromEntries(run.job_output.map((j) => [j.key, j.attempts]));
+          expect(tries).toEqual({ 'mix-0': 1, 'mix-1': 2, 'mix-2': 1 });
+          expect([0, 1, 2].map((i) => attempts.get(`${id}/mix-${i}`))).toEqual([1, 2, 1]);
+          const effects = await t.db.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM test_effects WHERE run_id = $1',
+            [id],
+          );
+          expect(effects.rows[0]!.n).toBe(3);
+        });
+
+        it('adds the units a job discovers to the same run', async () => {
+          const run = await finished(await start({ count: 5, prefix: 'tree' }, command));
+          expect(run.job_count).toBe(8);
+          expect(run.success_count).toBe(8);
+        });
+
+        it('writes once when the same job is delivered twice', async () => {
+          const id = await start({ count: 3 }, command);
+          const before = await finished(id);
+          const units = await t.db.query<{ id: number; key: string }>(
+            'SELECT id, key FROM cron_run_jobs WHERE run_id = $1',
+            [id],
+          );
+          const boss = await t.deps.jobs.start();
+          // Both payload shapes: a unit named by id (read back), and units carried whole (run again, written once).
+          for (const u of units.rows) await boss.send(queue, { runId: id, jobId: Number(u.id) });
+          await boss.send(queue, {
+            runId: id,
+            units: units.rows.map((u) => ({ jobId: Number(u.id), key: u.key, input: {} })),
+          });
+          await new Promise((r) => setTimeout(r, 1500));
+          expect(await boss.findJobs(queue, { queued: true })).toEqual([]);
+          const after = await view(id);
+          expect(after).toMatchObject({ job_count: 3, done_jobs: 3, success_count: 3, failed_count: 0 });
+          expect(after.job_output.map((j) => j.output.message)).toEqual(
+            before.job_output.map((j) => j.output.message),
+          );
+          const effects = await t.db.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM test_effects WHERE run_id = $1',
+            [id],
+          );
+          expect(effects.rows[0]!.n).toBe(3);
+        });
+      });
+    }
 
     it('refuses bad arguments with field errors and writes nothing', async () => {
       const runsBefore = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM cron_runs');

@@ -1,6 +1,10 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable, QueryResult } from './db.js';
+import { vacuumWhereDue } from './pglite-vacuum.js';
+
+/** How often the embedded database looks for tables to vacuum (autovacuum's own nap is a minute). */
+const VACUUM_EVERY_MS = 30_000;
 
 const parsers = {
   [types.INT8]: (v: string) => Number(v),
@@ -23,7 +27,20 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     parsers,
     extensions: { pg_trgm },
   });
+  // A new WAL segment is otherwise zero-filled in full (16 MB) by whichever commit crosses into it, which
+  // on PGlite is a request waiting on it; the file system already reads unwritten bytes as zeros.
+  await pg.exec('SET wal_init_zero = off');
   const outer = wrap(pg);
+  const exec = async (sql: string) => {
+    await pg.exec(sql);
+  };
+  let vacuuming: Promise<unknown> = Promise.resolve();
+  const vacuumTimer = setInterval(() => {
+    vacuuming = vacuumWhereDue({ query: outer.query, exec }).catch((err: unknown) => {
+      if (!pg.closed) process.emitWarning(`Embedded database vacuum failed: ${String(err)}`);
+    });
+  }, VACUUM_EVERY_MS);
+  vacuumTimer.unref();
   return {
     kind: 'pglite',
     queueConnection: { kind: 'pglite', pglite: pg },
@@ -35,10 +52,10 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
       // In-process: nothing can be missed, so onLost is never needed.
       return pg.listen(channel, onNotify);
     },
-    async exec(sql) {
-      await pg.exec(sql);
-    },
+    exec,
     async close() {
+      clearInterval(vacuumTimer);
+      await vacuuming;
       if (!pg.closed) await pg.close();
     },
   };

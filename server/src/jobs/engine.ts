@@ -13,6 +13,7 @@ import {
 import { invalid, notFound } from '../core/errors.js';
 import type { Db, QueueConnection, Queryable } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
+import { attemptOf, messagesFor, unitsIn, type JobData, type QueueJob } from './job-data.js';
 import type {
   CommandDef,
   JobContext,
@@ -34,11 +35,6 @@ export interface JobEngineSettings {
   retryDelaySeconds: number | null;
 }
 
-interface JobData {
-  runId: number;
-  jobId: number;
-}
-
 interface ScheduleData {
   service: JobService;
   command: string;
@@ -57,6 +53,8 @@ const DEFAULT_RETRY: RetryPolicy = { limit: 2, delay: 5, backoff: true };
 export const OUTPUT_LIMIT = 500;
 /** Finished units wait at most this long before they are recorded (the run's progress stays current). */
 const FLUSH_AFTER_MS = 1_000;
+/** After a fetch that found fewer jobs than it asked for, the pipeline waits this long before asking again. */
+const DRY_QUEUE_MS = 500;
 
 export function queueOf(def: Pick<CommandDef, 'service' | 'name'>): string {
   return `${def.service}.${def.name.replace(/:/g, '.')}`;
@@ -80,8 +78,15 @@ interface UnitRow {
   attempts: number;
 }
 
+/** A queue message being worked on: its units still unsettled, and why it must be retried, if it must. */
+interface Delivery {
+  job: QueueJob;
+  open: number;
+  retry: string | null;
+}
+
 interface Outcome {
-  job: JobWithMetadata<JobData>;
+  delivery: Delivery;
   unit: UnitRow;
   result: UnitResult | null;
   error: string | null;
@@ -232,13 +237,12 @@ export class JobEngine {
         {
           batchSize,
           localConcurrency: Math.max(1, Math.round((def.concurrency ?? 2) * this.settings.concurrencyFactor)),
-          includeMetadata: true,
           perJobResults: true,
           pollingIntervalSeconds: 0.5,
           notifyPollingIntervalSeconds: 2,
           burstWhenBatchFull: batchSize > 1,
         },
-        (jobs) => this.processBatch(def, jobs as JobWithMetadata<JobData>[]),
+        (jobs) => this.processBatch(def, jobs),
       );
       await boss.work<JobData>(`${queue}.dead`, { batchSize: 50, includeMetadata: true }, async (jobs) => {
         await this.recordAbandoned(def, jobs as JobWithMetadata<JobData>[]);
@@ -326,17 +330,17 @@ export class JobEngine {
     let added = 0;
     for (let i = 0; i < units.length; i += INSERT_CHUNK) {
       const chunk = units.slice(i, i + INSERT_CHUNK);
-      const rows = await tx.query<{ id: number }>(
+      const rows = await tx.query<{ id: number; key: string; input: JsonObject }>(
         `INSERT INTO cron_run_jobs (run_id, key, input)
          SELECT $1, u.key, coalesce(u.input, '{}'::jsonb) FROM jsonb_to_recordset($2::jsonb) AS u(key text, input jsonb)
-         ON CONFLICT (run_id, key) DO NOTHING RETURNING id`,
+         ON CONFLICT (run_id, key) DO NOTHING RETURNING id, key, input`,
         [runId, JSON.stringify(chunk.map((u) => ({ key: u.key, input: u.input ?? {} })))],
       );
       if (!rows.rows.length) continue;
       added += rows.rows.length;
       await boss.insert(
         queueOf(def),
-        rows.rows.map((row) => ({ data: { runId, jobId: row.id } })),
+        messagesFor(runId, rows.rows, def.unitsPerJob ?? 1).map((data) => ({ data })),
         { db: bossDb(tx) },
       );
     }
@@ -367,67 +371,90 @@ export class JobEngine {
   }
 
   /**
-   * Handles a batch of one command's jobs as a pipeline: units run at once up to the batch size, each
-   * finished unit frees its slot, and free slots are refilled with more jobs of the queue, so one slow page
-   * does not hold the others' slots. Finished units are recorded in small groups; jobs already recorded by
-   * an earlier delivery are skipped. The batch's own jobs are settled by the answer; refills here.
+   * The units of a batch of messages, ready to start. Units are carried by the message; they are read
+   * back only for a redelivery (a retry, or a message whose worker was lost) or a message that names its
+   * unit by id alone, and then a unit already recorded is left out. A message with nothing left to run is
+   * settled with the next group.
    */
-  private async processBatch(def: CommandDef, jobs: JobWithMetadata<JobData>[]): Promise<JobResult[]> {
+  private async unitsOf(batch: QueueJob[]): Promise<{ start: Array<[Delivery, UnitRow]>; idle: Delivery[] }> {
+    const start: Array<[Delivery, UnitRow]> = [];
+    const reread = new Map<number, Delivery>();
+    const deliveries = batch.map((job): Delivery => ({ job, open: 0, retry: null }));
+    for (const d of deliveries) {
+      for (const ref of unitsIn(d.job.data)) {
+        if (d.job.retryCount === 0 && typeof ref.key === 'string') {
+          const unit = { id: ref.jobId, run_id: d.job.data.runId, key: ref.key, input: ref.input ?? {} };
+          start.push([d, { ...unit, state: 'queued', attempts: 0 }]);
+          d.open++;
+        } else reread.set(ref.jobId, d);
+      }
+    }
+    if (reread.size) {
+      const units = await this.db.query<UnitRow>(
+        `SELECT id, run_id, key, input, state, attempts FROM cron_run_jobs
+          WHERE id = ANY($1::bigint[]) AND state = 'queued'`,
+        [[...reread.keys()]],
+      );
+      for (const u of units.rows) {
+        const d = reread.get(Number(u.id))!;
+        start.push([d, { ...u, id: Number(u.id), run_id: Number(u.run_id) }]);
+        d.open++;
+      }
+    }
+    return { start, idle: deliveries.filter((d) => d.open === 0) };
+  }
+
+  /**
+   * Handles a batch of one command's messages as a pipeline: units run at once up to the batch size, each
+   * finished unit frees its slot, and slots are refilled from units fetched a batch ahead, so one slow
+   * page does not hold the others' slots. Finished units are recorded in groups, each in one transaction
+   * that also settles the messages whose units are all done: completed, or failed back to the queue for a
+   * retry when a unit threw and has attempts left. A unit recorded by an earlier delivery changes nothing.
+   * The batch's own messages are settled the same way; pg-boss's settle of them then finds nothing to do.
+   */
+  private async processBatch(def: CommandDef, jobs: QueueJob[]): Promise<JobResult[]> {
     const ctx = this.context();
     const boss = await this.start();
     const queue = queueOf(def);
     const slots = def.batchSize ?? 20;
-    const owned = new Map<string, JobResult>(jobs.map((j) => [j.id, { id: j.id, status: 'completed' }]));
-    // Refill only while the batch's own jobs are far from their expiry.
+    const perMessage = def.unitsPerJob ?? 1;
+    // The queue's retry limit, which startWorkers set from the same policy.
+    const retryLimit = this.retryOf(def).limit;
+    // Refill only while the batch's own messages are far from their expiry.
     const refillUntil = Date.now() + Math.min(this.expireOf(def) * 500, 20_000);
     const inflight = new Set<Promise<void>>();
+    const waiting: Array<[Delivery, UnitRow]> = [];
     let finished: Outcome[] = [];
+    // Messages with no unit left to run, settled with the next group.
+    let idle: Delivery[] = [];
 
-    const settle = async (outcomes: Outcome[], skipped: JobWithMetadata<JobData>[]) => {
-      const retry: Outcome[] = [];
+    const settle = async (outcomes: Outcome[]) => {
       const record: Outcome[] = [];
+      const due: Delivery[] = idle;
+      idle = [];
       for (const o of outcomes) {
-        if (o.error !== null && o.job.retryCount < o.job.retryLimit) retry.push(o);
-        else record.push(o);
+        const d = o.delivery;
         if (o.error !== null)
           ctx.log.warn({ command: def.name, key: o.unit.key, err: o.error }, 'job failed');
+        if (o.error !== null && d.job.retryCount < retryLimit) d.retry ??= o.error;
+        else record.push(o);
+        if (--d.open === 0) due.push(d);
       }
-      if (record.length) await this.record(def, record);
-      const complete: string[] = skipped.filter((j) => !owned.has(j.id)).map((j) => j.id);
-      for (const o of record) {
-        if (!owned.has(o.job.id)) complete.push(o.job.id);
-      }
-      for (const o of retry) {
-        const result: JobResult = { id: o.job.id, status: 'failed', output: { message: o.error } };
-        if (owned.has(o.job.id)) owned.set(o.job.id, result);
-        else await boss.fail(queue, o.job.id, { message: o.error });
-      }
-      if (complete.length) await boss.complete(queue, complete);
+      await this.record(def, record, due);
     };
 
-    const begin = async (batch: JobWithMetadata<JobData>[]) => {
-      const units = await this.db.query<UnitRow>(
-        'SELECT id, run_id, key, input, state, attempts FROM cron_run_jobs WHERE id = ANY($1::bigint[])',
-        [batch.map((j) => j.data.jobId)],
-      );
-      const byId = new Map(units.rows.map((u) => [Number(u.id), u]));
-      const args = await this.argumentsOf([...new Set(units.rows.map((u) => Number(u.run_id)))]);
-      const skipped: JobWithMetadata<JobData>[] = [];
-      for (const job of batch) {
-        const unit = byId.get(job.data.jobId);
-        if (unit?.state !== 'queued') {
-          skipped.push(job);
-          continue;
-        }
+    const launch = () => {
+      while (inflight.size < slots && waiting.length) {
+        const [delivery, unit] = waiting.shift()!;
         const run: RunInfo = {
-          id: Number(unit.run_id),
+          id: unit.run_id,
           service: def.service,
           command: def.name,
-          arguments: args.get(Number(unit.run_id)) ?? {},
+          arguments: this.runArguments.get(unit.run_id) ?? {},
         };
         const task = def.run({ key: unit.key, input: unit.input }, run, ctx).then(
-          (result): Outcome => ({ job, unit, result, error: null }),
-          (err: unknown): Outcome => ({ job, unit, result: null, error: message(err) }),
+          (result): Outcome => ({ delivery, unit, result, error: null }),
+          (err: unknown): Outcome => ({ delivery, unit, result: null, error: message(err) }),
         );
         const p: Promise<void> = task.then((o) => {
           finished.push(o);
@@ -435,7 +462,13 @@ export class JobEngine {
         });
         inflight.add(p);
       }
-      if (skipped.length) await settle([], skipped);
+    };
+    const begin = async (batch: QueueJob[]) => {
+      const { start, idle: nothingLeft } = await this.unitsOf(batch);
+      idle.push(...nothingLeft);
+      await this.argumentsOf([...new Set(start.map(([, u]) => u.run_id))]);
+      waiting.push(...start);
+      launch();
     };
 
     // Recording runs behind the work: groups are settled one after another while units keep running.
@@ -449,79 +482,114 @@ export class JobEngine {
       finished = [];
       lastFlush = Date.now();
       settling = settling
-        .then(() => settle(group, []))
+        .then(() => settle(group))
         .catch((err: unknown) => {
           settleError ??= err;
         });
     };
     await begin(jobs);
-    // Refilled by half a batch at a time: one fetch and one read of units per half batch.
+    // A batch's worth is fetched once fewer than half a batch wait; a queue found dry is not asked again for
+    // a moment, so the last units of a run do not each cost a fetch that finds nothing.
     const refillAt = Math.max(1, Math.ceil(slots / 2));
+    const fetchSize = Math.max(1, Math.ceil(slots / perMessage));
+    let dryUntil = 0;
     while (inflight.size && settleError === null) {
       await Promise.race(inflight);
+      launch();
       if (
         finished.length >= 2 * slots ||
         inflight.size === 0 ||
         (finished.length > 0 && Date.now() - lastFlush >= FLUSH_AFTER_MS)
       )
         flush();
-      const free = slots - inflight.size;
-      if (free >= refillAt && Date.now() < refillUntil && this.supervising && !this.stopping) {
-        const more = await boss.fetch<JobData>(queue, { batchSize: free, includeMetadata: true });
+      const now = Date.now();
+      if (
+        waiting.length < refillAt &&
+        now < refillUntil &&
+        now >= dryUntil &&
+        this.supervising &&
+        !this.stopping
+      ) {
+        const more = await boss.fetch<JobData>(queue, { batchSize: fetchSize });
+        if (more.length < fetchSize) dryUntil = Date.now() + DRY_QUEUE_MS;
         if (more.length) await begin(more);
       }
     }
     await Promise.all(inflight);
-    if (finished.length) flush();
+    flush();
     await settling;
     if (settleError !== null) throw settleError;
-    return jobs.map((j) => owned.get(j.id)!);
+    return jobs.map((j) => ({ id: j.id, status: 'completed' }));
   }
 
-  /** Records outcomes once each, lets successful units commit their results, and updates the runs. */
-  private async record(def: CommandDef, outcomes: Outcome[]): Promise<void> {
+  /**
+   * Records outcomes once each, lets successful units commit their results, updates the runs, and settles
+   * the given messages (fenced to the attempt that was fetched), all in one transaction.
+   */
+  private async record(def: CommandDef, outcomes: Outcome[], due: Delivery[] = []): Promise<void> {
+    if (!outcomes.length && !due.length) return;
     const boss = await this.start();
+    const queue = queueOf(def);
     const ended: number[] = [];
     await this.db.transaction(async (tx) => {
-      const values = outcomes.map((o) => {
-        const failed = o.error !== null || o.result?.failed === true;
-        const output = o.error !== null ? { message: o.error } : o.result!.output;
-        return { id: o.unit.id, state: failed ? 'failed' : 'done', output, attempts: o.job.retryCount + 1 };
-      });
-      const updated = await tx.query<{ id: number; run_id: number; state: string }>(
-        `UPDATE cron_run_jobs j SET state = v.state, output = v.output, attempts = v.attempts, finished_at = epoch_now()
-         FROM jsonb_to_recordset($1::jsonb) AS v(id bigint, state text, output jsonb, attempts integer)
-         WHERE j.id = v.id AND j.state = 'queued' RETURNING j.id, j.run_id, j.state`,
-        [JSON.stringify(values)],
-      );
-      const states = new Map(updated.rows.map((u) => [u.id, u.state]));
-      const perRun = new Map<number, { done: number; ok: number; failed: number; spawned: number }>();
-      for (const o of outcomes) {
-        let state = states.get(o.unit.id);
-        if (!state) continue; // recorded by an earlier delivery
-        // Definite failures (result.failed) may record what they found too (a page that answered 404).
-        if (o.result?.commit && (state === 'done' || o.result.failed)) {
-          const fault = await this.commitUnit(tx, o.result.commit);
-          if (fault && state === 'done') {
-            state = 'failed';
-            await tx.query(`UPDATE cron_run_jobs SET state = 'failed', output = $2 WHERE id = $1`, [
-              o.unit.id,
-              JSON.stringify({ message: `Saving the result failed: ${fault}` }),
-            ]);
-          }
-        }
-        const c = perRun.get(o.unit.run_id) ?? { done: 0, ok: 0, failed: 0, spawned: 0 };
-        c.done++;
-        if (state === 'done') c.ok++;
-        else c.failed++;
-        if (state === 'done' && o.result?.spawn?.length) {
-          c.spawned += await this.spawn(tx, boss, def, o.unit.run_id, o.result.spawn);
-        }
-        perRun.set(o.unit.run_id, c);
+      if (outcomes.length) await this.recordUnits(tx, boss, def, outcomes, ended);
+      const done = due.filter((d) => d.retry === null).map((d) => attemptOf(d.job));
+      if (done.length) await boss.complete(queue, done, null, { db: bossDb(tx) });
+      for (const d of due) {
+        if (d.retry !== null)
+          await boss.fail(queue, attemptOf(d.job), { message: d.retry }, { db: bossDb(tx) });
       }
-      for (const [runId, c] of perRun) if (await this.advanceRun(tx, def, runId, c)) ended.push(runId);
     });
     for (const runId of ended) this.finished(runId);
+  }
+
+  private async recordUnits(
+    tx: Queryable,
+    boss: PgBoss,
+    def: CommandDef,
+    outcomes: Outcome[],
+    ended: number[],
+  ): Promise<void> {
+    const values = outcomes.map((o) => {
+      const failed = o.error !== null || o.result?.failed === true;
+      const output = o.error !== null ? { message: o.error } : o.result!.output;
+      const attempts = o.delivery.job.retryCount + 1;
+      return { id: o.unit.id, state: failed ? 'failed' : 'done', output, attempts };
+    });
+    // The id list gives the planner the primary key to go by; joined to the recordset alone it may scan
+    // every unit of every run for the queued ones.
+    const updated = await tx.query<{ id: number; run_id: number; state: string }>(
+      `UPDATE cron_run_jobs j SET state = v.state, output = v.output, attempts = v.attempts, finished_at = epoch_now()
+       FROM jsonb_to_recordset($1::jsonb) AS v(id bigint, state text, output jsonb, attempts integer)
+       WHERE j.id = ANY($2::bigint[]) AND j.id = v.id AND j.state = 'queued' RETURNING j.id, j.run_id, j.state`,
+      [JSON.stringify(values), values.map((v) => v.id)],
+    );
+    const states = new Map(updated.rows.map((u) => [Number(u.id), u.state]));
+    const perRun = new Map<number, { done: number; ok: number; failed: number }>();
+    for (const o of outcomes) {
+      let state = states.get(o.unit.id);
+      if (!state) continue; // recorded by an earlier delivery
+      // Definite failures (result.failed) may record what they found too (a page that answered 404).
+      if (o.result?.commit && (state === 'done' || o.result.failed)) {
+        const fault = await this.commitUnit(tx, o.result.commit);
+        if (fault && state === 'done') {
+          state = 'failed';
+          await tx.query(`UPDATE cron_run_jobs SET state = 'failed', output = $2 WHERE id = $1`, [
+            o.unit.id,
+            JSON.stringify({ message: `Saving the result failed: ${fault}` }),
+          ]);
+        }
+      }
+      const c = perRun.get(o.unit.run_id) ?? { done: 0, ok: 0, failed: 0 };
+      c.done++;
+      if (state === 'done') c.ok++;
+      else c.failed++;
+      if (state === 'done' && o.result?.spawn?.length) {
+        await this.spawn(tx, boss, def, o.unit.run_id, o.result.spawn);
+      }
+      perRun.set(o.unit.run_id, c);
+    }
+    for (const [runId, c] of perRun) if (await this.advanceRun(tx, def, runId, c)) ended.push(runId);
   }
 
   /**
@@ -609,27 +677,28 @@ export class JobEngine {
     return true;
   }
 
-  /** Jobs that ran out of attempts without being recorded (a worker died each time, or they timed out). */
+  /** Messages that ran out of attempts without their units recorded (a worker died each time, or they timed out). */
   private async recordAbandoned(def: CommandDef, jobs: JobWithMetadata<JobData>[]): Promise<void> {
+    const owner = new Map<number, JobWithMetadata<JobData>>();
+    for (const job of jobs) for (const ref of unitsIn(job.data)) owner.set(ref.jobId, job);
+    if (!owner.size) return;
     const units = await this.db.query<UnitRow>(
       `SELECT id, run_id, key, input, state, attempts FROM cron_run_jobs WHERE id = ANY($1::bigint[]) AND state = 'queued'`,
-      [jobs.map((j) => j.data.jobId)],
+      [[...owner.keys()]],
     );
-    const byId = new Map(units.rows.map((u) => [u.id, u]));
-    const outcomes: Outcome[] = [];
-    for (const job of jobs) {
-      const unit = byId.get(job.data.jobId);
-      if (!unit) continue;
+    const outcomes: Outcome[] = units.rows.map((u) => {
+      const job = owner.get(Number(u.id))!;
       const reason = (job.sourceOutput as { message?: string } | null)?.message;
-      outcomes.push({
-        job: { ...job, retryCount: job.sourceRetryCount ?? job.retryCount },
-        unit,
+      const attempts = job.sourceRetryCount ?? job.retryCount;
+      return {
+        delivery: { job: { ...job, retryCount: attempts }, open: 0, retry: null },
+        unit: { ...u, id: Number(u.id), run_id: Number(u.run_id) },
         result: null,
         error: reason
-          ? `Gave up after ${(job.sourceRetryCount ?? 0) + 1} attempts: ${reason}`
+          ? `Gave up after ${attempts + 1} attempts: ${reason}`
           : 'Gave up: the job timed out or its worker stopped',
-      });
-    }
+      };
+    });
     if (outcomes.length) await this.record(def, outcomes);
   }
 

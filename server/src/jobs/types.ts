@@ -69,8 +69,13 @@ export interface CommandDef<A extends JsonObject = JsonObject> {
   retry?: Partial<RetryPolicy>;
   /** Seconds a unit may run before it is considered lost and retried. */
   timeoutSeconds?: number;
-  /** Jobs fetched together by one worker, and units of a batch run at once. */
+  /** Units one worker runs at once (its slots). */
   batchSize?: number;
+  /**
+   * Units carried by one queue message (default 1). Quick units (page checks) share messages so the queue
+   * does a fraction of the work per unit; a message is retried as a whole and skips its recorded units.
+   */
+  unitsPerJob?: number;
   /** Workers per process on this command's queue. */
   concurrency?: number;
   /** Most units one run may have, spawned ones included (a number, or one derived from the arguments). */

@@ -63,9 +63,27 @@ describe('status timeline segments', () => {
   });
 
   it('starts exactly at a change made at the window start and leaves out empty pieces', () => {
-    expect(shape(timelineSegments([change('up', NOW - DAY), change('down', NOW)], NOW - DAY, NOW))).toEqual([
-      ['up', -DAY, 0, false],
+    expect(
+      shape(
+        timelineSegments(
+          [change('up', NOW - DAY), change('up', NOW - 60), change('down', NOW - 60)],
+          NOW - DAY,
+          NOW,
+        ),
+      ),
+    ).toEqual([
+      ['up', -DAY, -60, false],
+      ['down', -60, 0, true],
     ]);
+  });
+
+  it('shows the state the monitor is in now even when it began this second', () => {
+    const segments = timelineSegments([change('up', NOW - DAY), change('down', NOW)], NOW - DAY, NOW);
+    expect(shape(segments)).toEqual([
+      ['up', -DAY, 0, false],
+      ['down', 0, 0, true],
+    ]);
+    expect(segments[1]!.share).toBe(0);
   });
 
   it('ignores a change after now (another clock) and an empty window', () => {

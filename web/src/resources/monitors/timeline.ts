@@ -41,7 +41,9 @@ export function timelineSegments(changes: readonly StatusChange[], start: number
   ) => {
     const a = Math.max(start, from);
     const b = Math.min(now, to);
-    if (b > a) out.push({ status, from: a, to: b, share: (b - a) / length, ongoing, message });
+    // The state the monitor is in now shows even when it began this very second.
+    if (b > a || (ongoing && b === a && from >= start))
+      out.push({ status, from: a, to: b, share: (b - a) / length, ongoing, message });
   };
   push('none', start, changes[0]?.time ?? now, false, null);
   changes.forEach((c, i) => {

@@ -30,9 +30,11 @@ export const keywordCheck = defineCommand<KeywordArgs>({
   arguments: [...args],
   retry: { limit: 2, delay: 10, backoff: true },
   timeoutSeconds: 60,
-  // 24 pages in flight per worker process, refilled as pages finish (pages are mostly on different sites).
-  batchSize: 12,
-  concurrency: 2,
+  // 24 pages in flight per worker process, refilled as pages finish (pages are mostly on different sites);
+  // eight pages to a queue message, so the queue's own work is a fraction of a page check's.
+  batchSize: 24,
+  concurrency: 1,
+  unitsPerJob: 8,
   maxJobs: CHECKER_LIMITS.maxPages,
   parse(raw) {
     const a = parseArguments(args, raw) as Record<string, string>;
