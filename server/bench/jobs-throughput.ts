@@ -7,7 +7,7 @@ import {
   type JobWithMetadata,
 } from 'pg-boss';
 import type { Db, Queryable } from '../src/db/db.js';
-import { queueOf } from '../src/jobs/engine.js';
+import { queueOf } from '../src/jobs/job-data.js';
 import { defineCommand, type CommandDef, type JsonObject } from '../src/jobs/types.js';
 import type { BenchDb } from './databases.js';
 import { nowMs, openEngineApp, queueDrained, runRow, sleep, waitFor, type EngineApp } from './jobs-app.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueOf } from '../src/jobs/engine.js';
+import { queueOf } from '../src/jobs/job-data.js';
 import { parseArguments } from '../src/jobs/arguments.js';
 import type { CommandArgument } from '@sitefleet/shared';
 import { defineCommand, type CommandDef, type UnitResult } from '../src/jobs/types.js';
@@ -103,6 +103,10 @@ for (const kind of DATABASES) {
     const view = async (id: number) =>
       (await t.call<{ data: RunView }>({ method: 'GET', url: `/dms/api/v1/cron-jobs/${id}`, headers: admin }))
         .body.data;
+    /** How many times the units of a run committed their effects. */
+    const effectsOf = async (id: number) =>
+      (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM test_effects WHERE run_id = $1', [id]))
+        .rows[0]!.n;
     const finished = async (id: number, timeoutMs = 30_000) => {
       const until = Date.now() + timeoutMs;
       for (;;) {
@@ -149,11 +153,7 @@ for (const kind of DATABASES) {
           expect(run.output?.message).toBe('40 succeeded, 0 failed');
           expect(run.job_output).toHaveLength(40);
           expect(run.job_output.every((j) => j.output.message === `did ${j.key}`)).toBe(true);
-          const effects = await t.db.query<{ n: number }>(
-            'SELECT count(*)::int AS n FROM test_effects WHERE run_id = $1',
-            [id],
-          );
-          expect(effects.rows[0]!.n).toBe(40);
+          expect(await effectsOf(id)).toBe(40);
         });
 
         it('records a throwing handler in failed_job_output after its retries, and retries a flaky one', async () => {
@@ -181,11 +181,7 @@ for (const kind of DATABASES) {
           const tries = Object.fromEntries(run.job_output.map((j) => [j.key, j.attempts]));
           expect(tries).toEqual({ 'mix-0': 1, 'mix-1': 2, 'mix-2': 1 });
           expect([0, 1, 2].map((i) => attempts.get(`${id}/mix-${i}`))).toEqual([1, 2, 1]);
-          const effects = await t.db.query<{ n: number }>(
-            'SELECT count(*)::int AS n FROM test_effects WHERE run_id = $1',
-            [id],
-          );
-          expect(effects.rows[0]!.n).toBe(3);
+          expect(await effectsOf(id)).toBe(3);
         });
 
         it('adds the units a job discovers to the same run', async () => {
@@ -215,11 +211,7 @@ for (const kind of DATABASES) {
           expect(after.job_output.map((j) => j.output.message)).toEqual(
             before.job_output.map((j) => j.output.message),
           );
-          const effects = await t.db.query<{ n: number }>(
-            'SELECT count(*)::int AS n FROM test_effects WHERE run_id = $1',
-            [id],
-          );
-          expect(effects.rows[0]!.n).toBe(3);
+          expect(await effectsOf(id)).toBe(3);
         });
       });
     }

@@ -13,16 +13,9 @@ import {
 import { invalid, notFound } from '../core/errors.js';
 import type { Db, QueueConnection, Queryable } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
-import { attemptOf, messagesFor, unitsIn, type JobData, type QueueJob } from './job-data.js';
-import type {
-  CommandDef,
-  JobContext,
-  JsonObject,
-  RetryPolicy,
-  RunInfo,
-  UnitResult,
-  UnitSpec,
-} from './types.js';
+import { attemptOf, messagesFor, queueOf, unitsIn, type JobData, type QueueJob } from './job-data.js';
+import { errorMessage, runPipeline, type Delivery, type Outcome, type UnitRow } from './pipeline.js';
+import type { CommandDef, JobContext, JsonObject, RetryPolicy, UnitSpec } from './types.js';
 
 export interface JobEngineSettings {
   /** Overrides every command's unit timeout (seconds); tests shorten it to recover lost jobs quickly. */
@@ -51,51 +44,17 @@ const INSERT_CHUNK = 1000;
 const DEFAULT_RETRY: RetryPolicy = { limit: 2, delay: 5, backoff: true };
 /** The most outputs of each kind a run's detail carries (the console shows the latest). */
 export const OUTPUT_LIMIT = 500;
-/** Finished units wait at most this long before they are recorded (the run's progress stays current). */
-const FLUSH_AFTER_MS = 1_000;
-/** After a fetch that found fewer jobs than it asked for, the pipeline waits this long before asking again. */
-const DRY_QUEUE_MS = 500;
-
-export function queueOf(def: Pick<CommandDef, 'service' | 'name'>): string {
-  return `${def.service}.${def.name.replace(/:/g, '.')}`;
-}
-
-function message(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
 
 /** pg-boss statements run through one of our transactions, so jobs commit with the rows that track them. */
 function bossDb(tx: Queryable): BossDb {
   return { executeSql: async (text, values) => ({ rows: (await tx.query(text, values)).rows }) };
 }
 
-interface UnitRow {
-  id: number;
-  run_id: number;
-  key: string;
-  input: JsonObject;
-  state: string;
-  attempts: number;
-}
-
-/** A queue message being worked on: its units still unsettled, and why it must be retried, if it must. */
-interface Delivery {
-  job: QueueJob;
-  open: number;
-  retry: string | null;
-}
-
-interface Outcome {
-  delivery: Delivery;
-  unit: UnitRow;
-  result: UnitResult | null;
-  error: string | null;
-}
-
 /**
- * The job engine (ARCHITECTURE §5): commands registered once, each run a cron run with one pg-boss job per
- * unit of work. Workers record each unit once (queued → done | failed), update the run's counters in the
- * same transaction, and let the unit's results commit with it.
+ * The job engine (ARCHITECTURE §5): commands registered once, each run a cron run whose units of work are
+ * its jobs, carried to workers by pg-boss messages (one unit each, or several for quick commands). Workers
+ * record each unit once (queued → done | failed), update the run's counters and settle the messages in the
+ * same transaction, and let the unit's results commit with it. See docs/adr/0003.
  */
 export class JobEngine {
   private readonly commands = new Map<string, CommandDef>();
@@ -370,156 +329,25 @@ export class JobEngine {
     return this.runArguments;
   }
 
-  /**
-   * The units of a batch of messages, ready to start. Units are carried by the message; they are read
-   * back only for a redelivery (a retry, or a message whose worker was lost) or a message that names its
-   * unit by id alone, and then a unit already recorded is left out. A message with nothing left to run is
-   * settled with the next group.
-   */
-  private async unitsOf(batch: QueueJob[]): Promise<{ start: Array<[Delivery, UnitRow]>; idle: Delivery[] }> {
-    const start: Array<[Delivery, UnitRow]> = [];
-    const reread = new Map<number, Delivery>();
-    const deliveries = batch.map((job): Delivery => ({ job, open: 0, retry: null }));
-    for (const d of deliveries) {
-      for (const ref of unitsIn(d.job.data)) {
-        if (d.job.retryCount === 0 && typeof ref.key === 'string') {
-          const unit = { id: ref.jobId, run_id: d.job.data.runId, key: ref.key, input: ref.input ?? {} };
-          start.push([d, { ...unit, state: 'queued', attempts: 0 }]);
-          d.open++;
-        } else reread.set(ref.jobId, d);
-      }
-    }
-    if (reread.size) {
-      const units = await this.db.query<UnitRow>(
-        `SELECT id, run_id, key, input, state, attempts FROM cron_run_jobs
-          WHERE id = ANY($1::bigint[]) AND state = 'queued'`,
-        [[...reread.keys()]],
-      );
-      for (const u of units.rows) {
-        const d = reread.get(Number(u.id))!;
-        start.push([d, { ...u, id: Number(u.id), run_id: Number(u.run_id) }]);
-        d.open++;
-      }
-    }
-    return { start, idle: deliveries.filter((d) => d.open === 0) };
-  }
-
-  /**
-   * Handles a batch of one command's messages as a pipeline: units run at once up to the batch size, each
-   * finished unit frees its slot, and slots are refilled from units fetched a batch ahead, so one slow
-   * page does not hold the others' slots. Finished units are recorded in groups, each in one transaction
-   * that also settles the messages whose units are all done: completed, or failed back to the queue for a
-   * retry when a unit threw and has attempts left. A unit recorded by an earlier delivery changes nothing.
-   * The batch's own messages are settled the same way; pg-boss's settle of them then finds nothing to do.
-   */
+  /** Runs a batch of one command's messages through a unit pipeline (pipeline.ts). */
   private async processBatch(def: CommandDef, jobs: QueueJob[]): Promise<JobResult[]> {
-    const ctx = this.context();
     const boss = await this.start();
-    const queue = queueOf(def);
-    const slots = def.batchSize ?? 20;
-    const perMessage = def.unitsPerJob ?? 1;
-    // The queue's retry limit, which startWorkers set from the same policy.
-    const retryLimit = this.retryOf(def).limit;
-    // Refill only while the batch's own messages are far from their expiry.
-    const refillUntil = Date.now() + Math.min(this.expireOf(def) * 500, 20_000);
-    const inflight = new Set<Promise<void>>();
-    const waiting: Array<[Delivery, UnitRow]> = [];
-    let finished: Outcome[] = [];
-    // Messages with no unit left to run, settled with the next group.
-    let idle: Delivery[] = [];
-
-    const settle = async (outcomes: Outcome[]) => {
-      const record: Outcome[] = [];
-      const due: Delivery[] = idle;
-      idle = [];
-      for (const o of outcomes) {
-        const d = o.delivery;
-        if (o.error !== null)
-          ctx.log.warn({ command: def.name, key: o.unit.key, err: o.error }, 'job failed');
-        if (o.error !== null && d.job.retryCount < retryLimit) d.retry ??= o.error;
-        else record.push(o);
-        if (--d.open === 0) due.push(d);
-      }
-      await this.record(def, record, due);
-    };
-
-    const launch = () => {
-      while (inflight.size < slots && waiting.length) {
-        const [delivery, unit] = waiting.shift()!;
-        const run: RunInfo = {
-          id: unit.run_id,
-          service: def.service,
-          command: def.name,
-          arguments: this.runArguments.get(unit.run_id) ?? {},
-        };
-        const task = def.run({ key: unit.key, input: unit.input }, run, ctx).then(
-          (result): Outcome => ({ delivery, unit, result, error: null }),
-          (err: unknown): Outcome => ({ delivery, unit, result: null, error: message(err) }),
-        );
-        const p: Promise<void> = task.then((o) => {
-          finished.push(o);
-          inflight.delete(p);
-        });
-        inflight.add(p);
-      }
-    };
-    const begin = async (batch: QueueJob[]) => {
-      const { start, idle: nothingLeft } = await this.unitsOf(batch);
-      idle.push(...nothingLeft);
-      await this.argumentsOf([...new Set(start.map(([, u]) => u.run_id))]);
-      waiting.push(...start);
-      launch();
-    };
-
-    // Recording runs behind the work: groups are settled one after another while units keep running.
-    // A group is two batches' worth (fewer, larger transactions when pages are quick) or whatever finished
-    // in the last second (so a run of slow pages still shows its progress).
-    let settling: Promise<void> = Promise.resolve();
-    let settleError: unknown = null;
-    let lastFlush = Date.now();
-    const flush = () => {
-      const group = finished;
-      finished = [];
-      lastFlush = Date.now();
-      settling = settling
-        .then(() => settle(group))
-        .catch((err: unknown) => {
-          settleError ??= err;
-        });
-    };
-    await begin(jobs);
-    // A batch's worth is fetched once fewer than half a batch wait; a queue found dry is not asked again for
-    // a moment, so the last units of a run do not each cost a fetch that finds nothing.
-    const refillAt = Math.max(1, Math.ceil(slots / 2));
-    const fetchSize = Math.max(1, Math.ceil(slots / perMessage));
-    let dryUntil = 0;
-    while (inflight.size && settleError === null) {
-      await Promise.race(inflight);
-      launch();
-      if (
-        finished.length >= 2 * slots ||
-        inflight.size === 0 ||
-        (finished.length > 0 && Date.now() - lastFlush >= FLUSH_AFTER_MS)
-      )
-        flush();
-      const now = Date.now();
-      if (
-        waiting.length < refillAt &&
-        now < refillUntil &&
-        now >= dryUntil &&
-        this.supervising &&
-        !this.stopping
-      ) {
-        const more = await boss.fetch<JobData>(queue, { batchSize: fetchSize });
-        if (more.length < fetchSize) dryUntil = Date.now() + DRY_QUEUE_MS;
-        if (more.length) await begin(more);
-      }
-    }
-    await Promise.all(inflight);
-    flush();
-    await settling;
-    if (settleError !== null) throw settleError;
-    return jobs.map((j) => ({ id: j.id, status: 'completed' }));
+    return runPipeline(
+      {
+        db: this.db,
+        boss,
+        ctx: this.context(),
+        // The queue's retry limit, which startWorkers set from the same policy.
+        retryLimit: this.retryOf(def).limit,
+        // Refill only while the batch's own messages are far from their expiry.
+        refillForMs: Math.min(this.expireOf(def) * 500, 20_000),
+        active: () => this.supervising && !this.stopping,
+        argumentsOf: (runIds) => this.argumentsOf(runIds),
+        record: (outcomes, due) => this.record(def, outcomes, due),
+      },
+      def,
+      jobs,
+    );
   }
 
   /**
@@ -619,7 +447,7 @@ export class JobEngine {
       return null;
     } catch (err) {
       await tx.query('ROLLBACK TO SAVEPOINT unit_commit');
-      return message(err);
+      return errorMessage(err);
     }
   }
 

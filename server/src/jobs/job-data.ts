@@ -1,5 +1,10 @@
 import type { Job } from 'pg-boss';
-import type { JsonObject } from './types.js';
+import type { CommandDef, JsonObject } from './types.js';
+
+/** The queue of a command: `dms.backlinks.keyword-check`. */
+export function queueOf(def: Pick<CommandDef, 'service' | 'name'>): string {
+  return `${def.service}.${def.name.replace(/:/g, '.')}`;
+}
 
 /** One unit a queue message stands for: its row in cron_run_jobs, and its key and input carried along. */
 export interface UnitRef {

@@ -1,0 +1,201 @@
+import type { JobResult, PgBoss } from 'pg-boss';
+import type { Queryable } from '../db/db.js';
+import { queueOf, unitsIn, type JobData, type QueueJob } from './job-data.js';
+import type { CommandDef, JobContext, JsonObject, RunInfo, UnitResult } from './types.js';
+
+/** Finished units wait at most this long before they are recorded (the run's progress stays current). */
+const FLUSH_AFTER_MS = 1_000;
+/** After a fetch that found fewer messages than it asked for, the pipeline waits this long before asking again. */
+const DRY_QUEUE_MS = 500;
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+export interface UnitRow {
+  id: number;
+  run_id: number;
+  key: string;
+  input: JsonObject;
+  state: string;
+  attempts: number;
+}
+
+/** A queue message being worked on: its units still unsettled, and why it must be retried, if it must. */
+export interface Delivery {
+  job: QueueJob;
+  open: number;
+  retry: string | null;
+}
+
+export interface Outcome {
+  delivery: Delivery;
+  unit: UnitRow;
+  result: UnitResult | null;
+  error: string | null;
+}
+
+/** What a pipeline needs of the engine that runs it. */
+export interface PipelineHost {
+  db: Queryable;
+  boss: PgBoss;
+  ctx: JobContext;
+  /** Attempts after the first (the queue's retry limit). */
+  retryLimit: number;
+  /** How long after it starts the pipeline may fetch more messages. */
+  refillForMs: number;
+  /** Whether this process still takes new work (a worker that is not stopping). */
+  active(): boolean;
+  argumentsOf(runIds: number[]): Promise<Map<number, JsonObject>>;
+  /** Records outcomes and settles the due messages, in one transaction. */
+  record(outcomes: Outcome[], due: Delivery[]): Promise<void>;
+}
+
+/**
+ * The units of a batch of messages, ready to start. Units are carried by the message; they are read
+ * back only for a redelivery (a retry, or a message whose worker was lost) or a message that names its
+ * unit by id alone, and then a unit already recorded is left out. A message with nothing left to run is
+ * settled with the next group.
+ */
+async function unitsOf(
+  db: Queryable,
+  batch: QueueJob[],
+): Promise<{ start: Array<[Delivery, UnitRow]>; idle: Delivery[] }> {
+  const start: Array<[Delivery, UnitRow]> = [];
+  const reread = new Map<number, Delivery>();
+  const deliveries = batch.map((job): Delivery => ({ job, open: 0, retry: null }));
+  for (const d of deliveries) {
+    for (const ref of unitsIn(d.job.data)) {
+      if (d.job.retryCount === 0 && typeof ref.key === 'string') {
+        const unit = { id: ref.jobId, run_id: d.job.data.runId, key: ref.key, input: ref.input ?? {} };
+        start.push([d, { ...unit, state: 'queued', attempts: 0 }]);
+        d.open++;
+      } else reread.set(ref.jobId, d);
+    }
+  }
+  if (reread.size) {
+    const units = await db.query<UnitRow>(
+      `SELECT id, run_id, key, input, state, attempts FROM cron_run_jobs
+        WHERE id = ANY($1::bigint[]) AND state = 'queued'`,
+      [[...reread.keys()]],
+    );
+    for (const u of units.rows) {
+      const d = reread.get(Number(u.id))!;
+      start.push([d, { ...u, id: Number(u.id), run_id: Number(u.run_id) }]);
+      d.open++;
+    }
+  }
+  return { start, idle: deliveries.filter((d) => d.open === 0) };
+}
+
+/**
+ * Handles a batch of one command's messages as a pipeline: units run at once up to the batch size, each
+ * finished unit frees its slot, and slots are refilled from units fetched a batch ahead, so one slow
+ * page does not hold the others' slots. Finished units are recorded in groups, each in one transaction
+ * that also settles the messages whose units are all done: completed, or failed back to the queue for a
+ * retry when a unit threw and has attempts left. A unit recorded by an earlier delivery changes nothing.
+ * The batch's own messages are settled the same way; pg-boss's settle of them then finds nothing to do.
+ */
+export async function runPipeline(
+  host: PipelineHost,
+  def: CommandDef,
+  jobs: QueueJob[],
+): Promise<JobResult[]> {
+  const { ctx, boss, retryLimit } = host;
+  const queue = queueOf(def);
+  const slots = def.batchSize ?? 20;
+  const perMessage = def.unitsPerJob ?? 1;
+  const refillUntil = Date.now() + host.refillForMs;
+  const inflight = new Set<Promise<void>>();
+  const waiting: Array<[Delivery, UnitRow]> = [];
+  let finished: Outcome[] = [];
+  // Messages with no unit left to run, settled with the next group.
+  let idle: Delivery[] = [];
+
+  const settle = async (outcomes: Outcome[]) => {
+    const record: Outcome[] = [];
+    const due: Delivery[] = idle;
+    idle = [];
+    for (const o of outcomes) {
+      const d = o.delivery;
+      if (o.error !== null) ctx.log.warn({ command: def.name, key: o.unit.key, err: o.error }, 'job failed');
+      if (o.error !== null && d.job.retryCount < retryLimit) d.retry ??= o.error;
+      else record.push(o);
+      if (--d.open === 0) due.push(d);
+    }
+    await host.record(record, due);
+  };
+
+  const launch = () => {
+    while (inflight.size < slots && waiting.length) {
+      const [delivery, unit] = waiting.shift()!;
+      const run: RunInfo = {
+        id: unit.run_id,
+        service: def.service,
+        command: def.name,
+        arguments: args.get(unit.run_id) ?? {},
+      };
+      const task = def.run({ key: unit.key, input: unit.input }, run, ctx).then(
+        (result): Outcome => ({ delivery, unit, result, error: null }),
+        (err: unknown): Outcome => ({ delivery, unit, result: null, error: errorMessage(err) }),
+      );
+      const p: Promise<void> = task.then((o) => {
+        finished.push(o);
+        inflight.delete(p);
+      });
+      inflight.add(p);
+    }
+  };
+  let args = new Map<number, JsonObject>();
+  const begin = async (batch: QueueJob[]) => {
+    const { start, idle: nothingLeft } = await unitsOf(host.db, batch);
+    idle.push(...nothingLeft);
+    args = await host.argumentsOf([...new Set(start.map(([, u]) => u.run_id))]);
+    waiting.push(...start);
+    launch();
+  };
+
+  // Recording runs behind the work: groups are settled one after another while units keep running.
+  // A group is two batches' worth (fewer, larger transactions when pages are quick) or whatever finished
+  // in the last second (so a run of slow pages still shows its progress).
+  let settling: Promise<void> = Promise.resolve();
+  let settleError: unknown = null;
+  let lastFlush = Date.now();
+  const flush = () => {
+    const group = finished;
+    finished = [];
+    lastFlush = Date.now();
+    settling = settling
+      .then(() => settle(group))
+      .catch((err: unknown) => {
+        settleError ??= err;
+      });
+  };
+  await begin(jobs);
+  // A batch's worth is fetched once fewer than half a batch wait; a queue found dry is not asked again for
+  // a moment, so the last units of a run do not each cost a fetch that finds nothing.
+  const refillAt = Math.max(1, Math.ceil(slots / 2));
+  const fetchSize = Math.max(1, Math.ceil(slots / perMessage));
+  let dryUntil = 0;
+  while (inflight.size && settleError === null) {
+    await Promise.race(inflight);
+    launch();
+    if (
+      finished.length >= 2 * slots ||
+      inflight.size === 0 ||
+      (finished.length > 0 && Date.now() - lastFlush >= FLUSH_AFTER_MS)
+    )
+      flush();
+    const now = Date.now();
+    if (waiting.length < refillAt && now < refillUntil && now >= dryUntil && host.active()) {
+      const more = await boss.fetch<JobData>(queue, { batchSize: fetchSize });
+      if (more.length < fetchSize) dryUntil = Date.now() + DRY_QUEUE_MS;
+      if (more.length) await begin(more);
+    }
+  }
+  await Promise.all(inflight);
+  flush();
+  await settling;
+  if (settleError !== null) throw settleError;
+  return jobs.map((j) => ({ id: j.id, status: 'completed' }));
+}
