@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DATABASES, type TestApp } from './helper.js';
+import { createTestApp, DATABASES, runCommand, type TestApp } from './helper.js';
 
 type Headers = Record<string, string>;
 
@@ -78,26 +78,7 @@ for (const kind of DATABASES) {
     });
     afterAll(async () => t?.close());
 
-    const run = async (): Promise<Run> => {
-      const r = await t.call<{ cron_id: number }>({
-        method: 'POST',
-        url: '/dms/api/v1/artisan',
-        headers: admin,
-        payload: { command: COMMAND },
-      });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      const until = Date.now() + 30_000;
-      for (;;) {
-        const v = await t.call<{ data: Run }>({
-          method: 'GET',
-          url: `/dms/api/v1/cron-jobs/${r.body.cron_id}`,
-          headers: admin,
-        });
-        if (v.body.data.remaining_jobs === 0) return v.body.data;
-        if (Date.now() > until) throw new Error(`run did not finish: ${JSON.stringify(v.body.data)}`);
-        await new Promise((res) => setTimeout(res, 100));
-      }
-    };
+    const run = () => runCommand<Run>(t, admin, 'dms', COMMAND);
     const alerts = async () =>
       (
         await t.db.query<AlertRow>(

@@ -150,3 +150,32 @@ export async function createTestApp(
     },
   };
 }
+
+/** Starts a command through its service's artisan call and waits until its run has no job left. */
+export async function runCommand<R extends { remaining_jobs: number }>(
+  t: TestApp,
+  headers: Record<string, string>,
+  service: string,
+  command: string,
+  args: Record<string, unknown> = {},
+  timeoutMs = 30_000,
+): Promise<R> {
+  const started = await t.call<{ cron_id: number }>({
+    method: 'POST',
+    url: `/${service}/api/v1/artisan`,
+    headers,
+    payload: { command, arguments: args },
+  });
+  if (started.status !== 200) throw new Error(`${command} did not start: ${JSON.stringify(started.body)}`);
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await t.call<{ data: R }>({
+      method: 'GET',
+      url: `/${service}/api/v1/cron-jobs/${started.body.cron_id}`,
+      headers,
+    });
+    if (v.body.data.remaining_jobs === 0) return v.body.data;
+    if (Date.now() > until) throw new Error(`${command} did not finish: ${JSON.stringify(v.body.data)}`);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+}

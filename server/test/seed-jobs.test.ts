@@ -100,7 +100,7 @@ describe.each(DATABASES)('demo jobs data on %s', (kind) => {
         'domains:refresh',
         'websites:scan',
       ],
-      umms: ['auth:purge-sign-in-attempts', 'cron:prune'],
+      umms: ['auth:purge-sign-in-attempts', 'cron:prune', 'monitors:prune'],
       analytics: ['cron:prune'],
     };
     for (const service of JOB_SERVICES) {

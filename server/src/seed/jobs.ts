@@ -1028,7 +1028,10 @@ function seedRefreshes(rng: Rng, clock: Clock, runs: Runs, domains: DomainRow[])
   return read;
 }
 
-/** cron:prune every day in each service, and the hourly sign-in throttle purge of the last two days. */
+/**
+ * cron:prune every day in each service, monitors:prune every day, and the hourly sign-in throttle purge of the
+ * last two days.
+ */
 function seedMaintenance(rng: Rng, clock: Clock, runs: Runs) {
   const pruned: Record<JobService, [number, number]> = { dms: [2, 4], umms: [24, 26], analytics: [0, 1] };
   for (const service of Object.keys(pruned) as JobService[]) {
@@ -1044,6 +1047,18 @@ function seedMaintenance(rng: Rng, clock: Clock, runs: Runs) {
       );
       runs.add(def, start, { days: 90 }, [[u]], { trigger: 'schedule' });
     }
+  }
+  // The monitors' history here is weeks old: nothing is past the year and more that monitors:prune keeps.
+  const monitorsPrune = runs.def('umms', 'monitors:prune');
+  for (let day = SCHEDULE_DAYS - 1; day >= 0; day--) {
+    const start = clock.at(day, 4, 25, rng.int(1, 40));
+    if (start + 60 > clock.now) continue;
+    const u = unit(
+      'prune',
+      { message: 'Deleted 0 status changes older than 400 days, with their alerts' },
+      { seconds: 0.05 + rng.next() * 0.2 },
+    );
+    runs.add(monitorsPrune, start, { days: 400 }, [[u]], { trigger: 'schedule' });
   }
   const purge = runs.def('umms', 'auth:purge-sign-in-attempts');
   const hour = Math.floor(clock.now / HOUR) * HOUR;

@@ -6,6 +6,7 @@ import { domainsRefresh } from './dms/commands/domains-refresh.js';
 import { expirationAlerts } from './dms/commands/expiration-alerts.js';
 import { keywordCheck } from './dms/commands/keyword-check.js';
 import { websiteScan } from './dms/commands/website-scan.js';
+import { pruneMonitorHistory } from './umms/commands/monitors-prune.js';
 
 /** Every command the job engine runs, in one list (ARCHITECTURE §5). */
 export function allCommands(_config: Config): CommandDef[] {
@@ -17,5 +18,6 @@ export function allCommands(_config: Config): CommandDef[] {
     deindexCheck,
     keywordCheck,
     websiteScan,
+    pruneMonitorHistory,
   ] as unknown as CommandDef[];
 }
