@@ -316,17 +316,27 @@ export class JobEngine {
   /** The arguments of runs (they never change once a run exists), so batches need not read them again. */
   private readonly runArguments = new Map<number, JsonObject>();
 
+  /** The arguments of the given runs (each one asked for is in the answer, even when the cache was full). */
   private async argumentsOf(runIds: number[]): Promise<Map<number, JsonObject>> {
-    const missing = runIds.filter((id) => !this.runArguments.has(id));
+    const found = new Map<number, JsonObject>();
+    const missing: number[] = [];
+    for (const id of runIds) {
+      const args = this.runArguments.get(id);
+      if (args) found.set(id, args);
+      else missing.push(id);
+    }
     if (missing.length) {
       const runs = await this.db.query<{ id: number; arguments: JsonObject }>(
         'SELECT id, arguments FROM cron_runs WHERE id = ANY($1::bigint[])',
         [missing],
       );
       if (this.runArguments.size > 1000) this.runArguments.clear();
-      for (const r of runs.rows) this.runArguments.set(Number(r.id), r.arguments);
+      for (const r of runs.rows) {
+        this.runArguments.set(Number(r.id), r.arguments);
+        found.set(Number(r.id), r.arguments);
+      }
     }
-    return this.runArguments;
+    return found;
   }
 
   /** Runs a batch of one command's messages through a unit pipeline (pipeline.ts). */

@@ -107,7 +107,8 @@ export async function runPipeline(
   const perMessage = def.unitsPerJob ?? 1;
   const refillUntil = Date.now() + host.refillForMs;
   const inflight = new Set<Promise<void>>();
-  const waiting: Array<[Delivery, UnitRow]> = [];
+  // Each with its run's arguments, taken when fetched: the engine's cache of them may be cleared meanwhile.
+  const waiting: Array<[Delivery, UnitRow, JsonObject]> = [];
   let finished: Outcome[] = [];
   // Messages with no unit left to run, settled with the next group.
   let idle: Delivery[] = [];
@@ -128,12 +129,12 @@ export async function runPipeline(
 
   const launch = () => {
     while (inflight.size < slots && waiting.length) {
-      const [delivery, unit] = waiting.shift()!;
+      const [delivery, unit, args] = waiting.shift()!;
       const run: RunInfo = {
         id: unit.run_id,
         service: def.service,
         command: def.name,
-        arguments: args.get(unit.run_id) ?? {},
+        arguments: args,
       };
       const task = def.run({ key: unit.key, input: unit.input }, run, ctx).then(
         (result): Outcome => ({ delivery, unit, result, error: null }),
@@ -146,12 +147,11 @@ export async function runPipeline(
       inflight.add(p);
     }
   };
-  let args = new Map<number, JsonObject>();
   const begin = async (batch: QueueJob[]) => {
     const { start, idle: nothingLeft } = await unitsOf(host.db, batch);
     idle.push(...nothingLeft);
-    args = await host.argumentsOf([...new Set(start.map(([, u]) => u.run_id))]);
-    waiting.push(...start);
+    const args = await host.argumentsOf([...new Set(start.map(([, u]) => u.run_id))]);
+    for (const [d, u] of start) waiting.push([d, u, args.get(u.run_id) ?? {}]);
     launch();
   };
 
