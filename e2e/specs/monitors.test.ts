@@ -76,10 +76,23 @@ describe('uptime monitoring (SPEC §2.5 monitors, §4 Monitor)', () => {
     await statusBecomes('Up');
     await expect.poll(() => t.page.getByTestId('status-change').count()).toBe(1);
 
-    // No retries, so the first failed check is the outage (edited through the form: PATCH).
+    // No retries, so the first failed check is the outage (edited through the form: PATCH). The edit page
+    // reads the monitor again as it opens and react-admin resets the form to that read (the scheduler has
+    // changed its status meanwhile): typing before it lands would be undone.
+    const reread = t.page.waitForResponse(
+      (r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith(`/monitors/${monitorId}`),
+    );
     await t.page.getByRole('link', { name: 'Edit' }).click();
+    await reread;
     const form = new RecordPage(t.page);
-    await form.input('Retries').fill('0');
+    // The show page also reloads the monitor every few seconds, so the read above may have been its own:
+    // type again until the value holds.
+    await expect
+      .poll(async () => {
+        if ((await form.input('Retries').inputValue()) !== '0') await form.input('Retries').fill('0');
+        return form.saveButton().isEnabled();
+      })
+      .toBe(true);
     await form.save();
     await t.page.waitForURL(new RegExp(`#/${MONITORS}/${monitorId}/show`));
 
