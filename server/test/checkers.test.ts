@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHECKER_KEYWORDS, type KeywordPageResult } from '@sitefleet/shared';
 import { startHttpServer, type LocalHttpServer } from './integrations/local-servers.js';
 import { SERPAPI_KEY, startSerpServer, type LocalSerpServer } from './integrations/serp-server.js';
-import { createTestApp, DATABASES, type TestApp } from './helper.js';
+import { createTestApp, DATABASES, waitForRun, type TestApp } from './helper.js';
 
 /** The site the checkers fetch: on 127.0.0.2, so 127.0.0.1 can stand for an address the guard refuses. */
 const SITE_HOST = '127.0.0.2';
@@ -135,19 +135,7 @@ for (const kind of DATABASES) {
       job_output: Array<{ key: string; output: KeywordPageResult & Record<string, unknown> }>;
       failed_job_output: Array<{ key: string; attempts: number; output: { message: string } }>;
     }
-    const finished = async (id: number) => {
-      const until = Date.now() + 45_000;
-      for (;;) {
-        const r = await t.call<{ data: Run }>({
-          method: 'GET',
-          url: `/dms/api/v1/cron-jobs/${id}`,
-          headers: admin,
-        });
-        if (r.body.data.remaining_jobs === 0) return r.body.data;
-        if (Date.now() > until) throw new Error(`run ${id} did not finish: ${JSON.stringify(r.body.data)}`);
-        await new Promise((res) => setTimeout(res, 150));
-      }
-    };
+    const finished = (id: number) => waitForRun<Run>(t, admin, 'dms', id, 45_000);
 
     it('finds keywords in text, link text and attributes, and reads redirects, slow, oversize and refused pages right', async () => {
       const pages = [

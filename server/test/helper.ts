@@ -167,15 +167,26 @@ export async function runCommand<R extends { remaining_jobs: number }>(
     payload: { command, arguments: args },
   });
   if (started.status !== 200) throw new Error(`${command} did not start: ${JSON.stringify(started.body)}`);
+  return waitForRun<R>(t, headers, service, started.body.cron_id, timeoutMs);
+}
+
+/** Reads a cron run through the API until it has no job left; answers it. */
+export async function waitForRun<R extends { remaining_jobs: number }>(
+  t: TestApp,
+  headers: Record<string, string>,
+  service: string,
+  id: number,
+  timeoutMs = 30_000,
+): Promise<R> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await t.call<{ data: R }>({
       method: 'GET',
-      url: `/${service}/api/v1/cron-jobs/${started.body.cron_id}`,
+      url: `/${service}/api/v1/cron-jobs/${id}`,
       headers,
     });
     if (v.body.data.remaining_jobs === 0) return v.body.data;
-    if (Date.now() > until) throw new Error(`${command} did not finish: ${JSON.stringify(v.body.data)}`);
+    if (Date.now() > until) throw new Error(`run ${id} did not finish: ${JSON.stringify(v.body.data)}`);
     await new Promise((res) => setTimeout(res, 100));
   }
 }

@@ -3,7 +3,7 @@ import { queueOf } from '../src/jobs/job-data.js';
 import { parseArguments } from '../src/jobs/arguments.js';
 import type { CommandArgument } from '@sitefleet/shared';
 import { defineCommand, type CommandDef, type UnitResult } from '../src/jobs/types.js';
-import { createTestApp, DATABASES, type TestApp } from './helper.js';
+import { createTestApp, DATABASES, waitForRun, type TestApp } from './helper.js';
 
 const attempts = new Map<string, number>();
 
@@ -107,16 +107,7 @@ for (const kind of DATABASES) {
     const effectsOf = async (id: number) =>
       (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM test_effects WHERE run_id = $1', [id]))
         .rows[0]!.n;
-    const finished = async (id: number, timeoutMs = 30_000) => {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const run = await view(id);
-        if (run.remaining_jobs === 0) return run;
-        if (Date.now() > until)
-          throw new Error(`run ${id} still has ${run.remaining_jobs} jobs: ${JSON.stringify(run)}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    };
+    const finished = (id: number) => waitForRun<RunView>(t, admin, 'dms', id);
 
     it('says when this process records the last unit of a run, not before', async () => {
       held = gate();

@@ -22,3 +22,8 @@ export const unauthorized = (message = 'Authentication required') => new AppErro
 export const conflict = (message: string) => new AppError('conflict', message);
 export const invalid = (fields: Record<string, string>, message = 'Some fields are not valid') =>
   new AppError('validation_failed', message, fields);
+
+/** The message of anything thrown (an Error's, or the value as text). */
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

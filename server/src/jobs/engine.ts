@@ -10,11 +10,11 @@ import {
   type Queue,
   type UpdateQueueOptions,
 } from 'pg-boss';
-import { invalid, notFound } from '../core/errors.js';
+import { errorMessage, invalid, notFound } from '../core/errors.js';
 import type { Db, QueueConnection, Queryable } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
 import { attemptOf, messagesFor, queueOf, unitsIn, type JobData, type QueueJob } from './job-data.js';
-import { errorMessage, runPipeline, type Delivery, type Outcome, type UnitRow } from './pipeline.js';
+import { runPipeline, type Delivery, type Outcome, type UnitRow } from './pipeline.js';
 import type { CommandDef, JobContext, JsonObject, RetryPolicy, UnitSpec } from './types.js';
 
 export interface JobEngineSettings {

@@ -1,4 +1,5 @@
 import type { JobResult, PgBoss } from 'pg-boss';
+import { errorMessage } from '../core/errors.js';
 import type { Queryable } from '../db/db.js';
 import { queueOf, unitsIn, type JobData, type QueueJob } from './job-data.js';
 import type { CommandDef, JobContext, JsonObject, RunInfo, UnitResult } from './types.js';
@@ -7,10 +8,6 @@ import type { CommandDef, JobContext, JsonObject, RunInfo, UnitResult } from './
 const FLUSH_AFTER_MS = 1_000;
 /** After a fetch that found fewer messages than it asked for, the pipeline waits this long before asking again. */
 const DRY_QUEUE_MS = 500;
-
-export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
 
 export interface UnitRow {
   id: number;

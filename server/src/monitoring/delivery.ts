@@ -1,3 +1,5 @@
+import { epochNow } from '../core/time.js';
+import { errorMessage } from '../core/errors.js';
 import type { Queryable } from '../db/db.js';
 import { isDeliveryError } from '../integrations/delivery.js';
 import type { Mailer } from '../integrations/mail/types.js';
@@ -94,7 +96,7 @@ export class AlertDelivery {
   private readonly now: () => number;
 
   constructor(private readonly o: DeliveryOptions) {
-    this.now = o.now ?? (() => Math.floor(Date.now() / 1000));
+    this.now = o.now ?? epochNow;
   }
 
   start(): void {
@@ -184,7 +186,7 @@ export class AlertDelivery {
         [a.id, this.now()],
       );
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const message = errorMessage(err);
       if (isDeliveryError(err) && err.permanent) return this.fail(a, message);
       if (a.attempts >= ALERT_MAX_ATTEMPTS) return this.fail(a, message);
       const backoff = ALERT_BACKOFF_SECONDS[a.attempts - 1] ?? ALERT_BACKOFF_SECONDS.at(-1)!;

@@ -1,4 +1,5 @@
 import { MONITOR_LIMITS } from '@sitefleet/shared';
+import { errorMessage } from '../core/errors.js';
 import type { Db } from '../db/db.js';
 import type { CheckResult, CheckTarget } from './checks/types.js';
 import { MinHeap } from './heap.js';
@@ -403,7 +404,7 @@ export class MonitorScheduler {
     result
       .catch((err: unknown): CheckResult => ({
         up: false,
-        message: `Check failed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 300),
+        message: `Check failed: ${errorMessage(err)}`.slice(0, 300),
         responseMs: this.now() - started,
       }))
       .then((r) => this.finish(entry, dueAt, version, r))

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { epochNow } from '../core/time.js';
 import type { AuthUser, RequestContext } from '../core/context.js';
 import { writeAudit } from '../core/audit.js';
 import { forbidden, unauthorized } from '../core/errors.js';
@@ -126,7 +127,7 @@ async function authenticate(
   if (!p || p.disabled || (epoch !== null && epoch !== p.sessionEpoch)) {
     throw unauthorized(p?.disabled ? 'This account is disabled' : 'Your session has ended; sign in again');
   }
-  const now = Math.floor(Date.now() / 1000);
+  const now = epochNow();
   if (!p.lastActivity || now - p.lastActivity > ACTIVITY_WRITE_INTERVAL) {
     await deps.db.query('UPDATE users SET last_activity = $2 WHERE id = $1', [p.user.id, now]);
     p.lastActivity = now;

@@ -38,5 +38,4 @@ export class Rng {
   }
 }
 
-export const DAY = 86_400;
-export const now = () => Math.floor(Date.now() / 1000);
+export { DAY, epochNow as now } from '../core/time.js';

@@ -1,5 +1,6 @@
 import type { MonitorType } from '@sitefleet/shared';
 import { performance } from 'node:perf_hooks';
+import { errorMessage } from '../../core/errors.js';
 import { createAddressPolicy } from '../../integrations/http/address-policy.js';
 import { systemResolver, type Resolver } from '../../integrations/http/connector.js';
 import { createSafeFetch } from '../../integrations/http/safe-fetch.js';
@@ -57,7 +58,7 @@ export function createCheckContext(options: CheckContextOptions): CheckContext &
 }
 
 const describe = (err: unknown) => {
-  const text = err instanceof Error ? err.message : String(err);
+  const text = errorMessage(err);
   return text.length > 160 ? `${text.slice(0, 157)}...` : text;
 };
 

@@ -1,5 +1,6 @@
 import { HEARTBEAT_SERVICES } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
+import { epochNow } from '../../core/time.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../core/errors.js';
 
@@ -20,7 +21,7 @@ export function registerHealth(app: FastifyInstance, deps: AppDeps): void {
         } catch {
           throw new AppError('internal', `${service}: the database does not answer`);
         }
-        return { data: Math.floor(Date.now() / 1000) };
+        return { data: epochNow() };
       },
     });
   }

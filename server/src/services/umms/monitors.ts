@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { conflict, invalid, notFound } from '../../core/errors.js';
 import { defineServerResource, type ResourceModel, type Row, type WriteEvent } from '../../core/resource.js';
 import { idParamsSchema } from '../../core/schema.js';
+import { DAY, epochNow } from '../../core/time.js';
 import type { AppDeps } from '../../deps.js';
 import type { Queryable } from '../../db/db.js';
 import { isOutboundError } from '../../integrations/http/errors.js';
@@ -10,8 +11,6 @@ import { parseTarget } from '../../integrations/http/target.js';
 import { pingHost } from '../../monitoring/checks/ping.js';
 import { hostOf } from '../../monitoring/text.js';
 import { timeline, uptimeRatio, type StatusChange } from '../../monitoring/uptime.js';
-
-const DAY = 86_400;
 
 function recipients(
   values: unknown,
@@ -107,7 +106,7 @@ const ALERTS_SHOWN = 50;
 
 async function monitorDetail(db: Queryable, record: Row): Promise<Row> {
   const id = Number(record.id);
-  const now = Math.floor(Date.now() / 1000);
+  const now = epochNow();
   const recent = await db.query<StatusChange>(
     `SELECT status, at, message FROM (
        SELECT status, at, message, id FROM monitor_changes WHERE monitor_id = $1 ORDER BY at DESC, id DESC LIMIT $2

@@ -1,9 +1,8 @@
 import { ADMIN_ROLE, EXPIRATION_ALERT_DAYS } from '@sitefleet/shared';
+import { DAY, epochNow } from '../../../core/time.js';
 import { parseArguments } from '../../../jobs/arguments.js';
 import { defineCommand } from '../../../jobs/types.js';
 import { raiseAlert } from '../../nms/alerts.js';
-
-const DAY = 86_400;
 
 /** The tightest threshold a domain has reached (30, 14, 7 or 1 days before expiry), or null. */
 export function expirationThreshold(expiresAt: number, now: number): number | null {
@@ -56,7 +55,7 @@ export const expirationAlerts = defineCommand({
     }));
   },
   async run(unit, run) {
-    const now = Math.floor(Date.now() / 1000);
+    const now = epochNow();
     const id = Number(unit.input.id);
     const expiresAt = Number(unit.input.expiration_date);
     const websiteId = unit.input.website_id === null ? null : Number(unit.input.website_id);

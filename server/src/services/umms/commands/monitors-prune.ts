@@ -1,7 +1,7 @@
+import { DAY, epochNow } from '../../../core/time.js';
 import { parseArguments } from '../../../jobs/arguments.js';
 import { defineCommand } from '../../../jobs/types.js';
 
-const DAY = 86_400;
 /** The longest window the console shows (30 d uptime and timeline) must stay whole. */
 const LONGEST_WINDOW_DAYS = 30;
 
@@ -32,7 +32,7 @@ export const pruneMonitorHistory = defineCommand<{ days: number }>({
   parse: (raw) => parseArguments(pruneArguments, raw) as { days: number },
   plan: () => [{ key: 'prune' }],
   async run(_unit, run, { deps }) {
-    const cut = Math.floor(Date.now() / 1000) - run.arguments.days * DAY;
+    const cut = epochNow() - run.arguments.days * DAY;
     // Deleting twice deletes nothing more: a redelivered job is harmless.
     const r = await deps.db.query(
       `DELETE FROM monitor_changes c
