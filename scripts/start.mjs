@@ -1,8 +1,9 @@
 // npm start: builds what is missing or stale (shared + server with tsc, the console with Vite), then runs
 // the server from its build. Migrations and the first-run seed happen inside the server.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -14,6 +15,22 @@ function newest(dir) {
     t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
   }
   return t;
+}
+
+/** One line for a console build instead of Vite's line per asset. */
+function buildSummary(dist) {
+  const assets = path.join(dist, 'assets');
+  let files = 0;
+  let bytes = 0;
+  let gzipped = 0;
+  for (const name of readdirSync(assets)) {
+    const body = readFileSync(path.join(assets, name));
+    files += 1;
+    bytes += body.length;
+    if (/\.(js|css)$/.test(name)) gzipped += gzipSync(body).length;
+  }
+  const kb = (n) => `${Math.round(n / 1024)} kB`;
+  return `console built: ${files} assets, ${kb(bytes)} (${kb(gzipped)} of script and style gzipped) in ${dist}`;
 }
 
 function run(cmd, args) {
@@ -28,7 +45,9 @@ if (
   existsSync(path.join(root, 'web', 'package.json')) &&
   (!existsSync(webIndex) || statSync(webIndex).mtimeMs < webSources)
 ) {
-  run('npm', ['run', 'build', '-w', 'web']);
+  const started = Date.now();
+  run('npm', ['run', '--silent', 'build', '-w', 'web', '--', '--logLevel', 'warn']);
+  console.log(`${buildSummary(path.join(root, 'web', 'dist'))}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 const server = spawnSync(process.execPath, [path.join(root, 'server', 'dist', 'server.js')], {
   cwd: root,

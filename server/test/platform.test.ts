@@ -19,9 +19,13 @@ describe.each(DATABASES)('platform routes and bad input on %s', (kind) => {
 
   it('answers heartbeats of the five services in epoch seconds, without a token', async () => {
     for (const s of ['dms', 'ums', 'nms', 'umms', 'analytics']) {
-      const res = await t.call<{ data: number }>({ method: 'GET', url: `/${s}/health/heartbeat` });
+      const res = await t.call<{ data: number; node: string }>({
+        method: 'GET',
+        url: `/${s}/health/heartbeat`,
+      });
       expect(res.status).toBe(200);
       expect(Math.abs(res.body.data - Date.now() / 1000)).toBeLessThan(5);
+      expect(res.body.node).toBe(process.version);
     }
   });
 

@@ -4,7 +4,10 @@ import { epochNow } from '../../core/time.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../core/errors.js';
 
-/** Heartbeats of the services this process serves (SPEC §7.2): epoch seconds once the database answers. */
+/**
+ * Heartbeats of the services this process serves (SPEC §7.2): epoch seconds once the database answers, and
+ * the Node.js version the process runs on (so an operator sees which runtime a deployment really uses).
+ */
 export function registerHealth(app: FastifyInstance, deps: AppDeps): void {
   for (const service of HEARTBEAT_SERVICES) {
     if (!deps.config.services.includes(service)) continue;
@@ -13,7 +16,12 @@ export function registerHealth(app: FastifyInstance, deps: AppDeps): void {
       schema: {
         tags: ['health'],
         summary: `Heartbeat of ${service}: epoch seconds`,
-        response: { 200: { type: 'object', properties: { data: { type: 'integer' } } } },
+        response: {
+          200: {
+            type: 'object',
+            properties: { data: { type: 'integer' }, node: { type: 'string' } },
+          },
+        },
       },
       handler: async () => {
         try {
@@ -21,7 +29,7 @@ export function registerHealth(app: FastifyInstance, deps: AppDeps): void {
         } catch {
           throw new AppError('internal', `${service}: the database does not answer`);
         }
-        return { data: epochNow() };
+        return { data: epochNow(), node: process.version };
       },
     });
   }
