@@ -47,7 +47,9 @@ if (
 ) {
   const started = Date.now();
   run('npm', ['run', '--silent', 'build', '-w', 'web', '--', '--logLevel', 'warn']);
-  console.log(`${buildSummary(path.join(root, 'web', 'dist'))}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${buildSummary(path.join(root, 'web', 'dist'))}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 const server = spawnSync(process.execPath, [path.join(root, 'server', 'dist', 'server.js')], {
   cwd: root,

@@ -10,9 +10,26 @@ export class SecretValue {
   root = () => this.page.getByTestId(`secret-${this.source}`);
   value = async () => (await this.root().getByTestId('secret-value').innerText()).trim();
 
-  async reveal() {
+  stepUpDialog = () => this.page.getByRole('dialog', { name: 'Confirm your password' });
+
+  /**
+   * Reveal; when the server asks for the password first (a session confirms it once per 5 minutes), the
+   * password is typed into the dialog, which then reveals.
+   */
+  async reveal(password?: string) {
     await this.root().getByRole('button', { name: 'Reveal' }).click();
-    await this.root().getByRole('button', { name: 'Hide' }).waitFor();
+    const hide = this.root().getByRole('button', { name: 'Hide' });
+    await this.stepUpDialog().or(hide).first().waitFor();
+    if (password !== undefined && (await this.stepUpDialog().isVisible())) await this.confirm(password);
+    await hide.waitFor();
+  }
+
+  /** Types the password into the step-up dialog and confirms it. */
+  async confirm(password: string) {
+    const dialog = this.stepUpDialog();
+    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'hidden' });
   }
 
   async hide() {

@@ -97,4 +97,25 @@ describe('inventory: websites, domains and registrars are linked both ways', () 
     await t.page.getByTestId('reference-list-dns-record-changes').waitFor();
     expect(t.errors).toEqual([]);
   });
+
+  it("answers '/create' of a resource without a create screen with a page of its own, not a read of 'create'", async () => {
+    const reads: string[] = [];
+    t.page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('/create')) reads.push(`${r.method()} ${r.url()}`);
+    });
+    // registrars have an edit screen, whose ':id' route would take 'create' for an id; nameservers have none
+    for (const [path, label] of [
+      [resources.registrars.path, 'Registrars'],
+      [resources.nameservers.path, 'Nameservers'],
+    ] as const) {
+      await t.page.goto(`./#/${path}/create`);
+      const page = t.page.getByTestId('no-create');
+      expect((await page.getByRole('heading').innerText()).trim()).toBe(`${label} cannot be created here`);
+      await page.getByRole('link', { name: `Back to ${label}` }).click();
+      await t.page.waitForURL(new RegExp(`#/${path}(\\?.*)?$`));
+      await new ListPage(t.page, path).waitForData();
+    }
+    expect(reads).toEqual([]);
+    expect(t.errors).toEqual([]);
+  });
 });

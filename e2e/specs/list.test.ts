@@ -8,6 +8,12 @@ const USERS = 'ums/api/v1/users';
 
 describe('generic list behaviour', () => {
   const t = browserSuite({ signedIn: true });
+  /** The browser's own calendar day, as the console names export files. */
+  const browserDay = () =>
+    t.page.evaluate(() => {
+      const d = new Date();
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    });
   let api: Api;
   let prefix: string;
 
@@ -69,13 +75,18 @@ describe('generic list behaviour', () => {
     await list.empty().waitFor();
   });
 
-  it('exports the visible columns to CSV', async () => {
+  it('exports the visible columns to CSV, in a file named after the resource and the day', async () => {
     const list = new ListPage(t.page, TAGS);
     await list.goto(`?filter=${encodeURIComponent(JSON.stringify({ name: prefix }))}`);
     await list.chooseColumns(['Updated at']);
     const headers = await list.headers();
     expect(headers).toEqual(['Name', 'Created at']);
-    const csv = (await list.exportCsv()).split('\r\n');
+    const file = await list.exportFile('CSV');
+    expect(file.name).toBe(`tags-${await browserDay()}.csv`);
+    const csv = file.bytes
+      .toString('utf8')
+      .replace(/^\ufeff/, '')
+      .split('\r\n');
     expect(csv[0]).toBe('Name,Created at');
     expect(csv.slice(1).map((line) => line.split(',')[0])).toEqual([
       `${prefix}-alpha`,
@@ -91,7 +102,7 @@ describe('generic list behaviour', () => {
     const list = new ListPage(t.page, TAGS);
     await list.goto(`?filter=${encodeURIComponent(JSON.stringify({ name: prefix }))}`);
     const file = await list.exportFile('Excel');
-    expect(file.name).toMatch(/^tags-\d{4}-\d\d-\d\d\.xlsx$/);
+    expect(file.name).toBe(`tags-${await browserDay()}.xlsx`);
     expect(file.bytes.subarray(0, 2).toString()).toBe('PK');
   });
 
@@ -106,15 +117,25 @@ describe('generic list behaviour', () => {
     expect(text.split('\n')).toHaveLength(4);
   });
 
-  it('deletes selected rows in bulk after confirmation', async () => {
+  it('deletes selected rows in bulk after a confirmation that counts them', async () => {
     const bulk = unique('bulktag');
-    for (const n of ['one', 'two']) await api.post(TAGS, { name: `${bulk}-${n}` });
+    for (const n of ['one', 'two', 'three']) await api.post(TAGS, { name: `${bulk}-${n}` });
     const list = new ListPage(t.page, TAGS);
     await list.goto(`?filter=${encodeURIComponent(JSON.stringify({ name: bulk }))}`);
-    expect(await list.rows().count()).toBe(2);
+    expect(await list.rows().count()).toBe(3);
+    const dialog = t.page.getByRole('dialog');
+    await list
+      .rows()
+      .filter({ hasText: `${bulk}-one` })
+      .getByRole('checkbox')
+      .check();
+    await t.page.getByRole('button', { name: 'Delete' }).click();
+    expect((await dialog.getByRole('heading').innerText()).trim()).toBe('Delete 1 tag');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await t.page.getByRole('checkbox', { name: /select all/i }).check();
     await t.page.getByRole('button', { name: 'Delete' }).click();
-    const dialog = t.page.getByRole('dialog');
+    expect((await dialog.getByRole('heading').innerText()).trim()).toBe('Delete 3 tags');
     expect(await dialog.innerText()).toContain(
       "Are you sure you want to delete this entity? You won't be able to undo your changes!",
     );

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 
 const CHECKERS = ['Deindex checker', 'Keyword checker'];
 const COMMANDS = ['DMS commands', 'UMMS commands', 'Analytics commands'];
+const AUDIT = ['Audit log'];
 const ALL = [
   'Dashboard',
   'Websites',
@@ -33,6 +34,7 @@ const ALL = [
   'Users',
   'Roles',
   'Permissions',
+  ...AUDIT,
 ];
 
 describe('menu and permissions', () => {
@@ -75,9 +77,9 @@ describe('menu and permissions', () => {
   it('shows a read-only VIEWER the screens it may read, without create buttons or heartbeats', async () => {
     await new LoginPage(t.page).signIn(viewer.email, viewer.password);
     const shell = new Shell(t.page);
-    // the checkers only start runs (POST), which a viewer may not; commands stay with admins
+    // the checkers only start runs (POST), which a viewer may not; commands and the audit log stay with admins
     expect(await shell.menuEntries()).toEqual(
-      ALL.filter((e) => !CHECKERS.includes(e) && !COMMANDS.includes(e)),
+      ALL.filter((e) => !CHECKERS.includes(e) && !COMMANDS.includes(e) && !AUDIT.includes(e)),
     );
     expect(await shell.heartbeats().count()).toBe(0);
     const tags = new ListPage(t.page, 'dms/api/v1/tags');

@@ -15,6 +15,7 @@ describe('uptime monitoring (SPEC §2.5 monitors, §4 Monitor)', () => {
   let site: LocalSite;
   let name: string;
   let websiteId: number;
+  let websiteUrl: string;
 
   beforeAll(async () => {
     api = await adminApi();
@@ -22,13 +23,13 @@ describe('uptime monitoring (SPEC §2.5 monitors, §4 Monitor)', () => {
     // The site answers on 127.0.0.1 (the only address outbound checks may reach here); its friendly name
     // tells it apart in lists and names its monitor and alerts.
     name = unique('Monitored casino');
-    websiteId = (
-      await api.post<{ data: { id: number } }>(WEBSITES, {
-        url: `${site.origin}/`,
-        friendly_name: name,
-        target_market: 'UK',
-      })
-    ).data.id;
+    const created = await api.post<{ data: { id: number; url: string } }>(WEBSITES, {
+      url: `${site.origin}/`,
+      friendly_name: name,
+      target_market: 'UK',
+    });
+    websiteId = created.data.id;
+    websiteUrl = created.data.url;
   });
   afterAll(async () => {
     await site?.close().catch(() => undefined);
@@ -49,8 +50,8 @@ describe('uptime monitoring (SPEC §2.5 monitors, §4 Monitor)', () => {
       .toBe(label);
   };
 
-  it('monitors a site in one click, turns red when it stops with a website alert, and green again', async () => {
-    // The UptimeRobot tab of the websites list: a site without a monitor offers the one-click button.
+  it('monitors a site once confirmed, turns red when it stops with a website alert, and green again', async () => {
+    // The UptimeRobot tab of the websites list: a site without a monitor offers 'Monitor this site'.
     const list = new ListPage(t.page, WEBSITES);
     await list.goto();
     const tab = t.page.getByRole('tab', { name: 'UptimeRobot' });
@@ -65,7 +66,15 @@ describe('uptime monitoring (SPEC §2.5 monitors, §4 Monitor)', () => {
     await expect.poll(() => list.rows().count(), { timeout: 10_000 }).toBe(1);
     const row = list.rows().first();
     await row.getByRole('button', { name: 'Monitor this site' }).click();
+    // It asks first, naming the site and the check it will create.
+    const confirm = t.page.getByRole('dialog');
+    expect((await confirm.getByRole('heading').innerText()).trim()).toBe(`Monitor ${name}?`);
+    expect(await confirm.innerText()).toContain(
+      `An HTTP monitor named "${name}" will check ${websiteUrl} every 5 minutes`,
+    );
+    await confirm.getByRole('button', { name: 'Create monitor' }).click();
     await t.page.getByText('Monitor created').waitFor();
+    await confirm.waitFor({ state: 'hidden' });
     await row.getByTestId('monitor-status').waitFor();
     expect(await row.getByTestId('monitor-status').getAttribute('data-status')).toBe('Not added yet');
 
@@ -103,6 +112,11 @@ describe('uptime monitoring (SPEC §2.5 monitors, §4 Monitor)', () => {
     const timeline = t.page.getByTestId('status-timeline');
     await expect.poll(() => timeline.locator('[data-status="down"]').count()).toBeGreaterThan(0);
     expect(await t.page.getByTestId('status-change').first().innerText()).toMatch(/Down/);
+    // The alert on the website's page is listed by the site's name, linked to it, not by its id.
+    const websiteAlert = t.page.getByTestId('monitor-alert').filter({ hasText: 'Website alert' }).first();
+    const siteLink = websiteAlert.getByRole('link', { name });
+    await siteLink.waitFor();
+    expect(await siteLink.getAttribute('href')).toBe(`#/${WEBSITES}/${websiteId}/show`);
 
     // The website's alert, on its Alerts tab.
     await t.page.goto(`./#/${WEBSITES}/${websiteId}/show`);
@@ -126,4 +140,23 @@ describe('uptime monitoring (SPEC §2.5 monitors, §4 Monitor)', () => {
       .waitFor();
     expect(t.errors).toEqual([]);
   }, 150_000);
+
+  it('says on the form when a target is a private address and how an operator allows it', async () => {
+    // 127.0.0.1 is the one private address allowed here (OUTBOUND_ALLOW_HOSTS); 10.x is refused on save,
+    // so nothing ever connects to it.
+    await t.page.goto(`./#/${MONITORS}/create`);
+    const form = new RecordPage(t.page);
+    await form.input('URL or IP').fill('http://10.1.2.3:8080/health');
+    const refused = t.page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith(`/${MONITORS}`),
+    );
+    await form.save();
+    expect((await refused).status()).toBe(422);
+    await expect
+      .poll(() => form.helperText('URL or IP'))
+      .toBe(
+        '10.1.2.3 is a private or loopback address; monitors may not reach it unless an operator adds it to OUTBOUND_ALLOW_HOSTS',
+      );
+    expect(t.page.url()).toMatch(new RegExp(`#/${MONITORS}/create$`));
+  });
 });

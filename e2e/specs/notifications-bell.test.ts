@@ -1,4 +1,4 @@
-import { resources } from '@sitefleet/shared';
+import { ADMIN_ROLE, resources } from '@sitefleet/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BellDrawer } from '../pages/BellDrawer';
 import { ListPage } from '../pages/ListPage';
@@ -94,6 +94,39 @@ describe('notifications: sending to a role and the bell (SPEC §2.1, §2.5, §4,
     } finally {
       await memberContext.close();
     }
+  });
+
+  it("shows a notification sent to the sender's own role in their bell at once, not at the next poll", async () => {
+    const bell = new BellDrawer(t.page);
+    const list = new ListPage(t.page, NOTIFICATIONS);
+    await list.goto();
+    await t.page.getByRole('link', { name: 'Send new notification' }).click();
+    await t.page.getByRole('navigation', { name: 'breadcrumb' }).getByText('Send new notification').waitFor();
+    const form = new RecordPage(t.page);
+    const title = unique('Own role');
+    await form.input('Title').fill(title);
+    await typeRichText(richTextEditor(t.page.locator('form')), 'Sent to the role I hold.');
+    await form.input('Recipients (role)').fill(ADMIN_ROLE);
+    await t.page.getByRole('option', { name: ADMIN_ROLE, exact: true }).click();
+
+    // When the inbox is read relative to the send: the poll comes every 30 s, the refresh right after.
+    const inboxReads: number[] = [];
+    let sentAt = 0;
+    t.page.on('request', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname.endsWith(`/${NOTIFICATIONS}/me`))
+        inboxReads.push(Date.now());
+    });
+    t.page.on('response', (r) => {
+      if (r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith(`/${NOTIFICATIONS}`))
+        sentAt = Date.now();
+    });
+    await form.save();
+    await t.page.waitForURL(/\/show$/);
+    await bell.open();
+    await bell.item(title).waitFor({ timeout: 5_000 });
+    expect(await bell.dot(bell.item(title)).getAttribute('data-unread')).toBe('true');
+    expect(sentAt).toBeGreaterThan(0);
+    expect(inboxReads.filter((at) => at >= sentAt && at - sentAt < 2_000).length).toBeGreaterThan(0);
   });
 
   it('filters the list by type (WARNING included), role and resolved', async () => {

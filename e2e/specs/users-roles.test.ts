@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ListPage } from '../pages/ListPage';
 import { RecordPage } from '../pages/RecordPage';
-import { unique } from '../support/api';
+import { adminApi, createUser, login, unique } from '../support/api';
 import { browserSuite } from '../support/fixture';
 
 describe('users and roles screens', () => {
@@ -31,6 +31,21 @@ describe('users and roles screens', () => {
     await t.page.getByText(email).first().waitFor();
     await record.tab('Access').click();
     await t.page.getByText('Germany').waitFor();
+  });
+
+  it('unlocks a locked account from its page, after which its password works again', async () => {
+    const api = await adminApi();
+    const user = await createUser(api, 'VIEWER');
+    for (let i = 0; i < 5; i += 1) await expect(login(user.email, 'not the password')).rejects.toThrow(/401/);
+    await expect(login(user.email, user.password)).rejects.toThrow(
+      /429.*Too many sign-in attempts; try again at/,
+    );
+
+    await t.page.goto(`./#/ums/api/v1/users/${user.id}/show`);
+    await t.page.getByRole('button', { name: 'Unlock sign-in' }).click();
+    await t.page.getByText('Sign-in unlocked').waitFor();
+    await t.page.getByRole('button', { name: 'Unlock sign-in' }).waitFor({ state: 'detached' });
+    expect((await login(user.email, user.password)).expires_in).toBeGreaterThan(0);
   });
 
   it('filters users by role through the reference filter', async () => {

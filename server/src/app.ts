@@ -7,7 +7,8 @@ import { registerResource } from './core/routes.js';
 import type { AppDeps } from './deps.js';
 import { installAuth, type RegisteredRoute } from './plugins/auth.js';
 import { installDocs } from './plugins/docs.js';
-import { installErrorHandler } from './plugins/errors.js';
+import { frameworkError, installErrorHandler } from './plugins/errors.js';
+import { loggerOptions, RouteLogController } from './plugins/logging.js';
 import { installValidation } from './plugins/validation.js';
 import { registerArtisan } from './jobs/artisan.js';
 import { registerCheckers } from './services/dms/checkers.js';
@@ -15,6 +16,7 @@ import { registerConversations } from './services/mms/conversations.js';
 import { registerWebsiteAlerts } from './services/nms/website-alerts.js';
 import { registerAuthRoutes } from './services/ums/auth-routes.js';
 import { syncPermissions } from './services/ums/permissions.js';
+import { registerStepUp } from './services/ums/step-up.js';
 import { registerHealth } from './services/system/health.js';
 import { registerWeb } from './services/system/web.js';
 
@@ -27,13 +29,21 @@ export interface BuiltApp {
  * Builds the Fastify app without listening: infrastructure, then services, then routes; permission rows are
  * synchronised from the registered routes when the app is ready. Tests call inject() on it.
  */
-export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+export async function buildApp(
+  deps: AppDeps,
+  opts: { logger?: boolean; logStream?: { write(line: string): void } } = {},
+): Promise<BuiltApp> {
   const { config } = deps;
   const app = Fastify({
     logger:
       opts.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.body.password'] },
+        : {
+            ...loggerOptions(config.logLevel),
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
+    logController: new RouteLogController(),
+    frameworkErrors: frameworkError,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     exposeHeadRoutes: false,
@@ -64,13 +74,16 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean } = {}): 
   await app.register(formbody);
   // Costly routes opt in with config.rateLimit (SECURITY.md #20); keyed on request.ip, which honours TRUST_PROXY.
   await app.register(rateLimit, { global: false });
-  await installDocs(app);
+  await installDocs(app, config);
 
   const models = deps.engine.models;
   for (const model of models.values()) {
     if (config.services.includes(model.spec.service)) registerResource(app, deps, model);
   }
-  if (config.services.includes('ums')) registerAuthRoutes(app, deps);
+  if (config.services.includes('ums')) {
+    registerAuthRoutes(app, deps);
+    registerStepUp(app, deps);
+  }
   registerArtisan(app, deps);
   registerCheckers(app, deps);
   registerWebsiteAlerts(app, deps);

@@ -26,7 +26,7 @@ export interface OpenedDb {
 /** PostgreSQL when DATABASE_URL is set; otherwise PGlite in DATA_DIR/pg behind a lock file. */
 export async function openDatabase(config: Config): Promise<OpenedDb> {
   if (config.databaseUrl) {
-    const db = await openPostgres(config.databaseUrl);
+    const db = await openPostgres(config.databaseUrl, 10, `sitefleet-${config.role}`);
     return { db, release: () => db.close() };
   }
   const unlock = lockDataDir(config.dataDir);

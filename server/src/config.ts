@@ -24,6 +24,8 @@ export interface Config {
   trustProxy: string | boolean;
   webDist: string;
   logLevel: string;
+  /** The API document and its UI without signing in (development); otherwise any signed-in user's. */
+  apiDocsPublic: boolean;
   bodyLimit: number;
   /** Outbound fetches may reach private and loopback addresses (tests, private deployments). */
   outboundAllowPrivate: boolean;
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trust === undefined || trust === '' ? false : trust === 'true' ? true : trust,
     webDist: path.resolve(env.WEB_DIST ?? path.join(REPO_ROOT, 'web', 'dist')),
     logLevel: env.LOG_LEVEL ?? 'info',
+    apiDocsPublic: env.API_DOCS_PUBLIC === 'true',
     bodyLimit: int(env.BODY_LIMIT_BYTES, 1_048_576, 'BODY_LIMIT_BYTES'),
     outboundAllowPrivate: env.OUTBOUND_ALLOW_PRIVATE === 'true',
     outboundAllowHosts: list(env.OUTBOUND_ALLOW_HOSTS),

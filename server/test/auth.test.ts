@@ -17,12 +17,12 @@ const me = (t: TestApp, headers: Record<string, string>) =>
 
 async function forge(
   claims: Record<string, unknown>,
-  opts: { secret?: string; alg?: string; exp?: string | number } = {},
+  opts: { secret?: string; alg?: string; exp?: string | number; iat?: number } = {},
 ) {
   const key = new TextEncoder().encode(opts.secret ?? TEST_KEYS.jwtSecret);
   return new SignJWT(claims)
     .setProtectedHeader({ alg: opts.alg ?? 'HS256', typ: 'JWT' })
-    .setIssuedAt()
+    .setIssuedAt(opts.iat)
     .setExpirationTime(opts.exp ?? '1h')
     .sign(key);
 }
@@ -70,6 +70,8 @@ describe.each(DATABASES)('sign-in and sessions on %s', (kind) => {
     const payload = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>;
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${p}.`;
     const otherUser = Buffer.from(JSON.stringify({ ...payload, sub: '2' })).toString('base64url');
+    const id = Number(payload.sub);
+    const now = Math.floor(Date.now() / 1000);
     const base = {
       sub: String(payload.sub),
       sv: payload.sv,
@@ -88,8 +90,18 @@ describe.each(DATABASES)('sign-in and sessions on %s', (kind) => {
       await forge({ ...base, typ: 'refresh' }),
       await forge(base, { alg: 'HS512' }),
       'not-a-jwt',
+      // The user id has one spelling: anything else Number() would read as the same id is refused.
+      ...(await Promise.all(
+        [` ${id}`, `${id} `, `0x${id.toString(16)}`, `${id}e0`, `0${id}`, `+${id}`, [String(id)], id].map(
+          (sub) => forge({ ...base, sub }),
+        ),
+      )),
+      await forge(base, { iat: now + 86_400, exp: now + 90_000 }),
+      await forge({ ...base, nbf: now + 86_400 }),
     ];
     expect((await me(t, bearer(await forge(base)))).status).toBe(200);
+    // A clock a little ahead of this one is tolerated.
+    expect((await me(t, bearer(await forge(base, { iat: now + 30 })))).status).toBe(200);
     for (const token of bad) expect((await me(t, bearer(token))).status, token).toBe(401);
     expect((await me(t, { authorization: `Basic ${good}` })).status).toBe(401);
     expect((await me(t, { authorization: `Bearer ${good}`, authtype: 'kerberos' })).status).toBe(401);

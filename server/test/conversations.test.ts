@@ -288,13 +288,16 @@ for (const kind of DATABASES) {
         expect(refused.status, content).toBe(422);
         expect(refused.body.error.fields?.content).toBeDefined();
       }
-      // The whole corpus through replies: nothing executable comes back.
+      // The whole corpus through replies: nothing executable comes back. A NUL is refused before any
+      // sanitising, like everywhere else in the API.
+      const withNul = XSS_PAYLOADS.filter((p) => p.includes('\u0000'));
+      expect(withNul.length).toBeGreaterThan(0);
       for (const [i, payload] of XSS_PAYLOADS.entries()) {
         const x = await reply(s.body.id, `<p>c${i}</p>${payload}`, alice.headers);
-        expect(x.status, JSON.stringify(payload)).toBe(201);
+        expect(x.status, JSON.stringify(payload)).toBe(withNul.includes(payload) ? 422 : 201);
       }
       c = await get(s.body.id);
-      expect(c.comments).toHaveLength(XSS_PAYLOADS.length + 2);
+      expect(c.comments).toHaveLength(XSS_PAYLOADS.length - withNul.length + 2);
       for (const m of c.comments) expect(executableParts(m.content), m.content).toEqual([]);
     });
 

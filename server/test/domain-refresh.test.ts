@@ -44,6 +44,16 @@ function zone(ip: string): Zone {
   };
 }
 
+// A registry whose date order is not declared: 25-07-2010 can only be day-first, 11-07-2026 could be either.
+const AMBIGUOUS_WS = [
+  'Domain Name: lotus-garden.ws',
+  'Registrar: Example Registrar Ltd',
+  'Creation Date: 25-07-2010',
+  'Registry Expiry Date: 11-07-2026',
+  'Name Server: ns1.lotus-dns.example',
+  '',
+].join('\r\n');
+
 /** The refresh of a domain against local RDAP, WHOIS and DNS servers that answer as the real ones do. */
 describe('domain refresh (RDAP, WHOIS fallback, DNS)', () => {
   let t: TestApp;
@@ -55,15 +65,20 @@ describe('domain refresh (RDAP, WHOIS fallback, DNS)', () => {
 
   beforeAll(async () => {
     rdap = await startRdapServer({ deadOrigin: 'http://127.0.0.1:9' });
-    whois = await startWhoisServer((q) =>
-      q.trim() === 'example.nl' ? fixture('whois/sidn-example-nl.txt') : fixture('whois/not-found.txt'),
-    );
+    whois = await startWhoisServer((q) => {
+      if (q.trim() === 'example.nl') return fixture('whois/sidn-example-nl.txt');
+      if (q.trim() === 'lotus-garden.ws') return AMBIGUOUS_WS;
+      return fixture('whois/not-found.txt');
+    });
     dns = await startDnsServer(records);
     t = await createTestApp('pglite', {
       outboundAllowPrivate: true,
       rdapBootstrapUrl: `${rdap.origin}/iana/dns.json`,
       dnsServers: [`127.0.0.1:${dns.port}`],
-      whoisServerOverrides: { 'whois.sidn.nl': { host: '127.0.0.1', port: whois.port } },
+      whoisServerOverrides: {
+        'whois.sidn.nl': { host: '127.0.0.1', port: whois.port },
+        'whois.nic.ws': { host: '127.0.0.1', port: whois.port },
+      },
     });
     admin = await t.as('ADMIN');
   });
@@ -188,6 +203,30 @@ describe('domain refresh (RDAP, WHOIS fallback, DNS)', () => {
     expect(d.body.data).toMatchObject({
       whois_source: 'whois',
       nameservers: ['ns1.example-dns.nl', 'ns2.example-dns.nl', 'ns3.example-dns.eu'],
+    });
+  });
+
+  it('stores an expiry it could not read without guessing day and month as empty, and says so', async () => {
+    const id = await create('lotus-garden.ws');
+    // An earlier read had stored a guess.
+    await t.db.query('UPDATE domains SET expiration_date = $2 WHERE id = $1', [
+      id,
+      Date.parse('2026-11-07') / 1000,
+    ]);
+    const res = await refresh(id);
+    expect(res.body.data.job_output[0]!.output.message).toBe(
+      'WHOIS (WHOIS from whois.nic.ws): registrar Example Registrar Ltd, expires unknown, 1 nameservers; ' +
+        'expiration date "11-07-2026" left empty: day and month order unknown for whois.nic.ws',
+    );
+    const d = await t.call<{ data: Record<string, unknown> }>({
+      method: 'GET',
+      url: `/dms/api/v1/domains/${id}`,
+      headers: admin,
+    });
+    expect(d.body.data).toMatchObject({
+      expiration_date: null,
+      creation_date: Date.parse('2010-07-25') / 1000,
+      whois_source: 'whois',
     });
   });
 

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normaliseDomain } from '../src/integrations/rdap/name.js';
+import { parseWhois } from '../src/integrations/whois/parse.js';
+import { applyWhois } from '../src/services/dms/domain-whois.js';
 import { createTestApp, DATABASES, runCommand, type TestApp } from './helper.js';
 
 type Headers = Record<string, string>;
@@ -248,6 +251,37 @@ for (const kind of DATABASES) {
       const after = await alerts();
       expect(after).toHaveLength(before.length + 1);
       expect(after.at(-1)!.data).toMatchObject({ domain: 'quiet.example', threshold: 7 });
+    });
+
+    it('never alerts on an expiry date the WHOIS answer left uncertain', async () => {
+      // An earlier read stored a guess 5 days out; the new answer's 11-07-2026 could be July or November.
+      const id = Number(
+        (
+          await t.db.query<{ id: number }>(
+            `INSERT INTO domains (name, unicode_name, expiration_date, expiration_alerts)
+             VALUES ('guessed.example', 'guessed.example', $1, true) RETURNING id`,
+            [now() + 5 * DAY],
+          )
+        ).rows[0]!.id,
+      );
+      const answer =
+        'Domain Name: guessed.example\nRegistrar: Example Registrar Ltd\nExpiry Date: 11-07-2026\n';
+      const info = parseWhois(answer, normaliseDomain('guessed.example'), 'whois.nic.example');
+      expect(info.uncertain).toEqual([{ field: 'expirationDate', raw: '11-07-2026' }]);
+      const summary = await t.db.transaction((tx) => applyWhois(tx, id, info));
+      expect(summary).toBe(
+        'WHOIS (WHOIS from whois.nic.example): registrar Example Registrar Ltd, expires unknown, 0 nameservers; ' +
+          'expiration date "11-07-2026" left empty: day and month order unknown for whois.nic.example',
+      );
+      const stored = await t.db.query<{ expiration_date: number | null }>(
+        'SELECT expiration_date FROM domains WHERE id = $1',
+        [id],
+      );
+      expect(stored.rows[0]!.expiration_date).toBeNull();
+      const r = await run();
+      expect(r.failed_count).toBe(0);
+      expect(r.job_output.map((j) => j.key)).not.toContain('guessed.example');
+      expect((await alerts()).filter((a) => a.data.domain === 'guessed.example')).toEqual([]);
     });
   });
 }

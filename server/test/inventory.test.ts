@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DATABASES, type TestApp } from './helper.js';
+import { ADMIN_PASSWORD, createTestApp, DATABASES, type TestApp } from './helper.js';
 
 type Row = Record<string, unknown>;
 
@@ -195,6 +195,9 @@ describe.each(DATABASES)('portfolio inventory on %s', (kind) => {
         headers: admin,
         payload: { field },
       });
+    // A reveal needs a fresh password confirmation (test/reveal.test.ts covers the refusals).
+    const stepUp = { method: 'POST', url: '/ums/auth/step-up', headers: admin } as const;
+    expect((await t.call({ ...stepUp, payload: { password: ADMIN_PASSWORD } })).status).toBe(200);
     expect((await reveal('http_auth_credentials')).body.data.value).toBe('canary-user:canary-pass-1');
     expect((await reveal('remote_desktop.password')).body.data.value).toBe('canary-rdp-2');
     const audit = await t.db.query("SELECT target, detail FROM audit_log WHERE action = 'reveal_secret'");

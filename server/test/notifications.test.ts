@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raiseAlert } from '../src/services/nms/alerts.js';
 import { hashPassword } from '../src/services/ums/passwords.js';
@@ -53,10 +54,10 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-const JPEG = Buffer.from([
-  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01,
-  0x00, 0x00, 0xff, 0xd9,
-]);
+const JPEG = Buffer.from(
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAj/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKpAB//Z',
+  'base64',
+);
 
 interface Part {
   name: string;
@@ -897,7 +898,8 @@ for (const kind of DATABASES) {
       });
       const fetchImage = (url: string) => t.app.inject({ method: 'GET', url });
 
-      it('accepts GIF, JPEG and PNG and serves them back byte for byte', async () => {
+      // Polyglots, bombs and file names: uploads.test.ts.
+      it('accepts GIF, JPEG and PNG and serves them re-encoded', async () => {
         for (const [name, bytes, ext, type] of [
           ['pixel.gif', GIF, 'gif', 'image/gif'],
           ['photo.jpeg', JPEG, 'jpg', 'image/jpeg'],
@@ -915,7 +917,8 @@ for (const kind of DATABASES) {
           expect(csp).toContain("default-src 'none'");
           expect(csp).toContain('sandbox');
           expect(csp).not.toMatch(/script-src[^;]*unsafe/);
-          expect(res.rawPayload.equals(bytes)).toBe(true);
+          const meta = await sharp(res.rawPayload).metadata();
+          expect([meta.format, meta.width, meta.height]).toEqual([type.slice(6), 1, 1]);
         }
         const two = await Promise.all([upload([file('a.gif', GIF)]), upload([file('a.gif', GIF)])]);
         expect(two[0]!.body.data.url).not.toBe(two[1]!.body.data.url); // server-chosen names
@@ -923,7 +926,8 @@ for (const kind of DATABASES) {
           'SELECT original_name, created_by, size FROM uploads WHERE token = $1',
           [two[0]!.body.data.url.split('/').pop()],
         );
-        expect(stored.rows[0]).toMatchObject({ original_name: 'a.gif', size: GIF.length });
+        const served = await fetchImage(two[0]!.body.data.url);
+        expect(stored.rows[0]).toMatchObject({ original_name: 'a.gif', size: served.rawPayload.length });
         expect(Number(stored.rows[0]!.created_by)).toBe(adminId);
       });
 
@@ -996,7 +1000,8 @@ for (const kind of DATABASES) {
         const fits = await upload([file('limit.png', limit)]);
         expect(fits.status, JSON.stringify(fits.body)).toBe(201);
         const res = await fetchImage(fits.body.data.url);
-        expect(res.rawPayload.equals(limit)).toBe(true);
+        const meta = await sharp(res.rawPayload).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(['png', 1, 1]); // the padding is not an image's
       });
 
       it('needs a signed-in user with the permission, and a file', async () => {

@@ -33,7 +33,11 @@ describe.each(DATABASES)('platform routes and bad input on %s', (kind) => {
     const v = await t.app.inject({ method: 'GET', url: '/version.txt' });
     expect(v.statusCode).toBe(200);
     expect(v.body).toMatch(/^\d+\.\d+\.\d+/);
-    const docs = await t.call<{ paths: Record<string, unknown> }>({ method: 'GET', url: '/api/docs/json' });
+    const docs = await t.call<{ paths: Record<string, unknown> }>({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: await t.as('ADMIN'),
+    });
     expect(docs.status).toBe(200);
     for (const m of t.deps.engine.models.values())
       expect(Object.keys(docs.body.paths)).toContain(`/${m.path}`);

@@ -24,7 +24,8 @@ export async function sampleValue(t: TestApp, f: FieldSpec, salt: string): Promi
       if (f.format === 'domain')
         return `sample${n}-${salt.toLowerCase().replace(/[^a-z0-9]/g, '')}.example.com`;
       if (f.format === 'hostname') return `host${n}-${salt}.example.com`;
-      if (f.format === 'ip') return `10.0.${n % 250}.${(n * 7) % 250}`;
+      // Unique for every n (a sample IP must not repeat however many samples came before).
+      if (f.format === 'ip') return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
       return `Sample ${salt} ${n}`.slice(0, f.maxLength ?? 255);
     case 'integer':
       return f.min ?? n;

@@ -146,6 +146,13 @@ export const ADMIN_ROLE = 'ADMIN';
 export const IT_ROLE = 'IT';
 export const READ_ONLY_ROLE = 'VIEWER';
 
+/**
+ * What a permission lets its holder do: read data, write it, start outside work (a refresh, a scan, a check)
+ * or open a stored secret. Each route declares its kind; the seeded roles are granted by kind.
+ */
+export const PERMISSION_KINDS = ['read', 'write', 'action', 'reveal'] as const;
+export type PermissionKind = (typeof PERMISSION_KINDS)[number];
+
 export const LIMITS = {
   defaultPerPage: 25,
   /** SPEC §9: a request for 10 rows gets the default 25. */

@@ -55,6 +55,11 @@ export interface FieldSpec {
   searchable?: boolean;
   /** For json fields: keys inside the object that are secrets (remote_desktop.password). */
   secretKeys?: readonly string[];
+  /**
+   * For json fields with secret keys: every other key the object may hold, each a plain scalar. Any key
+   * declared in neither list is refused, so a secret can never hide under an undeclared or nested key.
+   */
+  plainKeys?: readonly string[];
 }
 
 export type Fields = Record<string, FieldSpec>;

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CustomRoutes } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './login/LoginPage';
@@ -8,6 +8,7 @@ import { CHECKER_PATHS, dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n';
 import { createStore } from './providers/store';
 import { RESOURCES } from './resources';
+import { resourceElement } from './resources/resourceElement';
 import { theme } from './theme';
 import { ARTISAN_ROUTE_PATTERN } from './tools/artisan/route';
 
@@ -41,19 +42,7 @@ export const App = () => (
     loginPage={LoginPage}
     dashboard={Dashboard}
   >
-    {RESOURCES.map(({ name, label, icon, list, show, edit, create, recordRepresentation }) => (
-      <Resource
-        key={name}
-        name={name}
-        options={{ label }}
-        icon={icon}
-        list={list}
-        show={show}
-        edit={edit}
-        create={create}
-        recordRepresentation={recordRepresentation}
-      />
-    ))}
+    {RESOURCES.map(resourceElement)}
     <CustomRoutes>
       <Route path="/signature" element={<SignaturePage />} />
       <Route path={ARTISAN_ROUTE_PATTERN} element={<ArtisanPage />} />

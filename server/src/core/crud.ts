@@ -4,6 +4,7 @@ import type { RequestContext } from './context.js';
 import { AppError, conflict, invalid, notFound } from './errors.js';
 import { compileList, type ListParams } from './query.js';
 import type { ResourceModel, Row, WriteEvent } from './resource.js';
+import { sealSecretObject } from './secret-objects.js';
 import type { SecretBox } from './secrets.js';
 import { ident, Params } from './sql.js';
 
@@ -107,14 +108,8 @@ export class Engine {
       if (model.secretFields.includes(key)) {
         values[key] =
           value === null || value === '' ? null : this.secrets.seal(String(value), `${model.table}.${key}`);
-      } else if (f.kind === 'json' && f.secretKeys && value && typeof value === 'object') {
-        values[key] = this.sealJsonSecrets(
-          model,
-          key,
-          value as Row,
-          f.secretKeys,
-          existing?.[key] as Row | null,
-        );
+      } else if (f.kind === 'json' && f.secretKeys?.length && value && typeof value === 'object') {
+        values[key] = sealSecretObject(this.secrets, model.table, key, f, value as Row, existing?.[key]);
       } else if (f.kind === 'json') {
         values[key] = value === null ? null : JSON.stringify(value);
       } else {
@@ -122,29 +117,6 @@ export class Engine {
       }
     }
     return values;
-  }
-
-  /**
-   * Seals secret keys inside a JSON field. A key left out (or sent back as the masked `<key>_set` flag) keeps
-   * the stored value; an explicit null or empty string clears it.
-   */
-  private sealJsonSecrets(
-    model: ResourceModel,
-    key: string,
-    value: Row,
-    secretKeys: readonly string[],
-    stored: Row | null | undefined,
-  ): string {
-    const flags = new Set(secretKeys.map((s) => `${s}_set`));
-    const copy: Row = Object.fromEntries(Object.entries(value).filter(([k]) => !flags.has(k)));
-    for (const s of secretKeys) {
-      const sent = copy[s];
-      if (typeof sent === 'string' && sent !== '')
-        copy[s] = this.secrets.seal(sent, `${model.table}.${key}.${s}`);
-      else if (sent === undefined && stored && typeof stored[s] === 'string') copy[s] = stored[s];
-      else copy[s] = undefined; // null or '' clears it; JSON.stringify drops undefined
-    }
-    return JSON.stringify(copy);
   }
 
   private async checkReferences(tx: Queryable, model: ResourceModel, values: Row): Promise<void> {
@@ -279,9 +251,10 @@ export class Engine {
 
   /** Opens one secret field of one record (the caller audits it). */
   async reveal(ctx: RequestContext, model: ResourceModel, id: number, field: string): Promise<string | null> {
-    const [path, sub] = field.split('.');
-    const f = path ? model.fields[path] : undefined;
-    const isSecret = f && (model.secretFields.includes(path!) || (sub && f.secretKeys?.includes(sub)));
+    const [path, sub, ...deeper] = field.split('.');
+    const f = path && !deeper.length ? model.fields[path] : undefined;
+    const isSecret =
+      f && (sub === undefined ? model.secretFields.includes(path!) : f.secretKeys?.includes(sub));
     if (!isSecret) throw invalid({ field: `${field} is not a secret field of ${model.name}` });
     const params = new Params();
     const where = [`t.id = ${params.add(id)}`, ...this.rowCondition(ctx, model, params)];

@@ -22,6 +22,12 @@ export const unauthorized = (message = 'Authentication required') => new AppErro
 export const conflict = (message: string) => new AppError('conflict', message);
 export const invalid = (fields: Record<string, string>, message = 'Some fields are not valid') =>
   new AppError('validation_failed', message, fields);
+/** The database could not be reached: a 503 the client may retry; the cause is logged, never sent. */
+export const databaseUnavailable = (cause?: unknown) => {
+  const err = new AppError('database_unavailable', 'The database is unavailable; retry shortly');
+  if (cause !== undefined) err.cause = cause;
+  return err;
+};
 
 /** The message of anything thrown (an Error's, or the value as text). */
 export function errorMessage(err: unknown): string {

@@ -74,6 +74,26 @@ describe('declaration checks at boot', () => {
       () => check(spec({ r: { kind: 'string', readOnly: true, required: true } })),
       /read-only and required/,
     ],
+    [
+      'a secret-bearing object that does not declare its other keys',
+      () => check(spec({ rdp: { kind: 'json', secretKeys: ['password'] } })),
+      /not its plain keys/,
+    ],
+    [
+      'secret keys outside a json field',
+      () => check(spec({ t: { kind: 'text', secretKeys: ['password'], plainKeys: [] } })),
+      /not a json field/,
+    ],
+    [
+      'a key declared both secret and plain',
+      () => check(spec({ rdp: { kind: 'json', secretKeys: ['password'], plainKeys: ['password'] } })),
+      /declares a key twice/,
+    ],
+    [
+      'a plain key named like a secret presence flag',
+      () => check(spec({ rdp: { kind: 'json', secretKeys: ['password'], plainKeys: ['password_set'] } })),
+      /clashes with a secret presence flag/,
+    ],
   ])('refuses %s', (_label, run, message) => {
     expect(run).toThrow(message);
   });

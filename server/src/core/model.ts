@@ -12,7 +12,7 @@ const META_SORTABLE = ['id', 'created_at', 'updated_at'];
 const IDENT = /^[a-z_][a-z0-9_]*$/;
 
 function checkField(r: string, name: string, f: FieldSpec, known: Set<string>): void {
-  const fail = (problem: string) => {
+  const fail = (problem: string): never => {
     throw new DeclarationError(r, `field "${name}" ${problem}`);
   };
   if (!IDENT.test(name)) fail('is not a valid column name (lower_snake_case)');
@@ -32,6 +32,22 @@ function checkField(r: string, name: string, f: FieldSpec, known: Set<string>): 
     fail(`cannot be sortable on kind ${f.kind}`);
   if (f.readOnly && f.required) fail('cannot be both read-only and required');
   if (f.secretKeys?.some((k) => !IDENT.test(k))) fail('has an invalid secret key name');
+  if (f.secretKeys?.length) checkSecretObject(f, fail);
+  else if (f.plainKeys) fail('declares plain keys without secret keys');
+}
+
+/**
+ * A JSON object holding secrets names every key it may hold: a key declared nowhere would be stored in plain
+ * text, whatever it carries (SECURITY.md #10). Secret keys are one level deep, so every secret is sealed.
+ */
+function checkSecretObject(f: FieldSpec, fail: (problem: string) => never): void {
+  if (f.kind !== 'json') fail('declares secret keys but is not a json field');
+  if (!f.plainKeys) fail('declares secret keys but not its plain keys (every key must be declared)');
+  const all = [...f.secretKeys!, ...f.plainKeys!];
+  if (all.some((k) => !IDENT.test(k))) fail('has an invalid key name');
+  if (new Set(all).size !== all.length) fail('declares a key twice');
+  const flags = new Set(f.secretKeys!.map((k) => `${k}_set`));
+  if (all.some((k) => flags.has(k))) fail('declares a key that clashes with a secret presence flag');
 }
 
 /** A column of the SELECT list; secret keys inside a JSON field are replaced by <key>_set flags. */

@@ -1,5 +1,6 @@
 import { LIMITS, type FieldSpec } from '@sitefleet/shared';
 import { badRequest } from './errors.js';
+import { findHostile } from './hostile.js';
 import type { ResourceModel } from './resource.js';
 import { ident, likeEscape, Params } from './sql.js';
 
@@ -23,6 +24,8 @@ function positiveInt(value: string | number | undefined, name: string, fallback:
   if (value === undefined || value === '') return fallback;
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isInteger(n) || n < 1) throw badRequest(`${name} must be a positive whole number`);
+  // 1e308 is a whole number too; as a LIMIT or OFFSET it is out of the database's range.
+  if (n > Number.MAX_SAFE_INTEGER) throw badRequest(`${name} must be at most ${Number.MAX_SAFE_INTEGER}`);
   return n;
 }
 
@@ -52,6 +55,9 @@ export function parseListQuery(model: ResourceModel, raw: RawListQuery): ListPar
   if (!filter || typeof filter !== 'object' || Array.isArray(filter)) {
     throw badRequest('filter must be a JSON object');
   }
+  // JSON escapes (\u0000, \ud800) only become hostile text once the filter is parsed.
+  const hostile = findHostile(filter, undefined, 'filter');
+  if (hostile) throw badRequest(`${hostile.path}: ${hostile.problem}`);
   return { sortBy, sortOrder: order, page, perPage, filter: filter as Record<string, unknown> };
 }
 

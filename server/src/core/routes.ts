@@ -22,6 +22,7 @@ const errors = {
   404: errorSchema,
   409: errorSchema,
   422: errorSchema,
+  429: errorSchema,
 };
 
 function idOf(request: FastifyRequest): number {
@@ -188,10 +189,11 @@ export function registerResource(app: FastifyInstance, deps: AppDeps, model: Res
 
   if (model.secretFields.length || Object.values(model.fields).some((f) => f.secretKeys?.length)) {
     app.post(`${base}/:id/reveal`, {
-      config,
+      // Its own permission, never implied by reading; the auth plugin also wants a fresh step-up.
+      config: { access: 'permission', kind: 'reveal' },
       schema: {
         tags,
-        summary: `Reveal one secret field of one of ${model.spec.label} (audited)`,
+        summary: `Reveal one secret field of one of ${model.spec.label} (audited; needs POST /ums/auth/step-up within 5 minutes, at most 30 reveals per 10 minutes)`,
         params: idParamsSchema,
         body: {
           type: 'object',
@@ -211,7 +213,7 @@ export function registerResource(app: FastifyInstance, deps: AppDeps, model: Res
         const { field } = request.body as { field: string };
         const id = idOf(request);
         const value = await engine.reveal(request.ctx, model, id, field);
-        await request.ctx.audit('reveal_secret', `${model.name}/${id}`, { field });
+        await request.ctx.audit('reveal_secret', `${model.name}/${id}`, { resource: model.name, id, field });
         return { data: { value } };
       },
     });

@@ -42,7 +42,9 @@ export function fieldSchema(f: FieldSpec): JsonSchema {
     case 'enum':
       return { ...base, enum: [...(f.values ?? [])] };
     case 'json':
-      return { ...base, type: 'object', additionalProperties: true };
+      return f.secretKeys?.length
+        ? { ...base, ...secretObjectSchema(f, 'write') }
+        : { ...base, type: 'object', additionalProperties: true };
     case 'references':
       return {
         ...base,
@@ -64,6 +66,23 @@ export function fieldSchema(f: FieldSpec): JsonSchema {
         uniqueItems: true,
       };
   }
+}
+
+const PLAIN_VALUE = { type: ['string', 'number', 'boolean', 'null'], maxLength: 20_000, pattern: NO_NUL };
+
+/**
+ * A JSON object holding secrets: only its declared keys, each a scalar, so nothing undeclared or nested is
+ * ever stored in plain text. Written, it takes its secrets and their presence flags (sent back as read);
+ * read, it carries only the flags, so a value stored before this rule existed is still never returned.
+ */
+function secretObjectSchema(f: FieldSpec, mode: 'read' | 'write'): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const k of f.plainKeys ?? []) properties[k] = PLAIN_VALUE;
+  for (const k of f.secretKeys ?? []) {
+    if (mode === 'write') properties[k] = { type: ['string', 'null'], maxLength: 4096, pattern: NO_NUL };
+    properties[`${k}_set`] = { type: 'boolean' };
+  }
+  return { type: 'object', properties, additionalProperties: false };
 }
 
 /** JSON-schema formats of the declared string formats; the rest are checked by code (domain, target, phone). */
@@ -101,7 +120,10 @@ export function recordSchema(model: ResourceModel): JsonSchema {
     updated_at: { type: 'integer' },
     version: { type: 'integer' },
   };
-  for (const c of model.outputColumns) properties[c] = nullable(fieldSchema(model.fields[c]!));
+  for (const c of model.outputColumns) {
+    const f = model.fields[c]!;
+    properties[c] = nullable(f.secretKeys?.length ? secretObjectSchema(f, 'read') : fieldSchema(f));
+  }
   for (const s of model.secretFields) properties[`${s}_set`] = { type: 'boolean' };
   for (const [c, def] of Object.entries(model.computed)) {
     properties[c] =
@@ -137,7 +159,13 @@ export function bodySchema(model: ResourceModel, mode: 'create' | 'update'): Jso
   for (const m of META) properties[m] = m === 'version' ? { type: 'integer', minimum: 1 } : {};
   for (const s of model.secretFields) properties[`${s}_set`] = {};
   for (const c of Object.keys(model.computed)) properties[c] = {};
-  return { type: 'object', properties, required, additionalProperties: false };
+  // OpenAPI 3.0 requires a non-empty `required` list when present.
+  return {
+    type: 'object',
+    properties,
+    ...(required.length ? { required } : {}),
+    additionalProperties: false,
+  };
 }
 
 export const listQuerySchema: JsonSchema = {

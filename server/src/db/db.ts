@@ -1,7 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 
 /** What the job queue (pg-boss) connects through: the embedded instance itself, or its own pool on the URL. */
-export type QueueConnection = { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string };
+export type QueueConnection =
+  { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string; applicationName: string };
 
 /** The one database interface the server uses: parameterised SQL on PGlite (embedded) or PostgreSQL. */
 export interface QueryResult<T> {
@@ -45,6 +46,30 @@ export const PG = {
 export function pgErrorCode(err: unknown): string | undefined {
   if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string') return err.code;
   return undefined;
+}
+
+/** SQLSTATEs of a connection lost or refused: the database restarting, shutting down or out of connections. */
+const CONNECTION_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const SOCKET_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+/** What pg says, without a code, when its socket closed or it gave up connecting. */
+const LOST_MESSAGE =
+  /Connection terminated|connection error and is not queryable|Client was closed|timeout exceeded when trying to connect/i;
+
+/**
+ * Whether an error means the database could not be reached (a restart, a failover, a dropped socket),
+ * rather than that the statement was wrong: the request may be retried as it is.
+ */
+export function isConnectionError(err: unknown): boolean {
+  const code = pgErrorCode(err);
+  if (code && (code.startsWith('08') || CONNECTION_STATES.has(code) || SOCKET_CODES.has(code))) return true;
+  return err instanceof Error && LOST_MESSAGE.test(err.message);
 }
 
 export function pgConstraint(err: unknown): string | undefined {

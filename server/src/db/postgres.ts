@@ -1,5 +1,6 @@
 import pg from 'pg';
-import type { Db, Queryable } from './db.js';
+import { AppError, databaseUnavailable } from '../core/errors.js';
+import { isConnectionError, type Db, type Queryable } from './db.js';
 
 /** pg's own text parser for an OID its typings do not list (array types). */
 const builtinParser = (oid: number) =>
@@ -18,11 +19,20 @@ const types = {
   },
 };
 
+/** A lost or refused connection becomes the typed 503 (the request may be retried); anything else is kept. */
+function unavailableIfLost(err: unknown): unknown {
+  return isConnectionError(err) ? databaseUnavailable(err) : err;
+}
+
 function wrap(c: pg.Pool | pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string, params?: unknown[]) {
-      const r = await c.query({ text: sql, values: params, types } as pg.QueryConfig);
-      return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+      try {
+        const r = await c.query({ text: sql, values: params, types } as pg.QueryConfig);
+        return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+      } catch (err) {
+        throw unavailableIfLost(err);
+      }
     },
   };
 }
@@ -33,6 +43,7 @@ function wrap(c: pg.Pool | pg.PoolClient): Queryable {
  */
 async function listenWithReconnect(
   url: string,
+  applicationName: string,
   channel: string,
   onNotify: (payload: string) => void,
   onLost: () => void,
@@ -41,7 +52,7 @@ async function listenWithReconnect(
   let stopped = false;
   let delay = 250;
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: url, application_name: applicationName });
     c.on('notification', (n) => {
       if (n.channel === channel) onNotify(n.payload ?? '');
     });
@@ -74,33 +85,60 @@ async function listenWithReconnect(
   };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max });
+/**
+ * A pool on PostgreSQL. `name` is the connections' application_name (`sitefleet-api`, `sitefleet-worker`…),
+ * so pg_stat_activity tells the processes apart; the job queue's own pool is `<name>-queue`.
+ */
+export async function openPostgres(url: string, max = 10, name = 'sitefleet'): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    application_name: name,
+    // A database that cannot be reached fails the request (503) instead of holding it open.
+    connectionTimeoutMillis: 10_000,
+  });
   // A dropped idle connection must not crash the process; the next query gets a fresh one.
   pool.on('error', () => undefined);
   const outer = wrap(pool);
   await outer.query('SELECT 1');
   return {
     kind: 'postgres',
-    queueConnection: { kind: 'postgres', url },
+    queueConnection: { kind: 'postgres', url, applicationName: `${name}-queue` },
     query: outer.query,
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((err: unknown) => {
+        throw unavailableIfLost(err);
+      });
+      // pg-pool takes its idle 'error' listener off a client while it is checked out, and pg emits 'error'
+      // on it when the backend dies (a database restart): unheard, that ends the process. The transaction
+      // is lost either way; the statement in flight fails with the same error, and the client is discarded.
+      let lost: Error | null = null;
+      const onError = (err: Error) => {
+        lost ??= err;
+      };
+      client.on('error', onError);
       try {
-        await client.query('BEGIN');
+        await wrap(client).query('BEGIN');
         const result = await fn(wrap(client));
-        await client.query('COMMIT');
+        await wrap(client).query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
+        if (!lost) {
+          await client.query('ROLLBACK').catch((rollbackErr: unknown) => {
+            lost ??= rollbackErr instanceof Error ? rollbackErr : new Error(String(rollbackErr));
+          });
+        }
+        throw lost && !(err instanceof AppError) ? databaseUnavailable(lost) : err;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        client.release(lost ?? undefined);
       }
     },
-    listen: (channel, onNotify, onLost) => listenWithReconnect(url, channel, onNotify, onLost),
+    listen: (channel, onNotify, onLost) => listenWithReconnect(url, name, channel, onNotify, onLost),
     async exec(sql) {
-      await pool.query(sql);
+      await pool.query(sql).catch((err: unknown) => {
+        throw unavailableIfLost(err);
+      });
     },
     async close() {
       await pool.end();

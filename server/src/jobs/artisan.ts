@@ -85,7 +85,7 @@ export function registerArtisan(app: FastifyInstance, deps: AppDeps): void {
       handler: async () => ({ data: await describe(deps, service, deps.jobs.list(service)) }),
     });
     app.post(url, {
-      config: { access: 'permission', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: 'permission', kind: 'action', rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: [service],
         summary: 'Run a command; answers the id of its cron run',

@@ -15,6 +15,7 @@ import type { Db, QueueConnection, Queryable } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
 import { attemptOf, messagesFor, queueOf, unitsIn, type JobData, type QueueJob } from './job-data.js';
 import { runPipeline, type Delivery, type Outcome, type UnitRow } from './pipeline.js';
+import { reconcileOrphans } from './reconcile.js';
 import type { CommandDef, JobContext, JsonObject, RetryPolicy, UnitSpec } from './types.js';
 
 export interface JobEngineSettings {
@@ -65,6 +66,9 @@ export class JobEngine {
   private stopping = false;
   /** Whether the running pg-boss instance supervises (expires lost jobs) and runs schedules. */
   private supervising = false;
+  /** The periodic pass that re-enqueues units whose queue message was lost (worker processes). */
+  private reconcileTimer: NodeJS.Timeout | null = null;
+  private reconciling: Promise<number> | null = null;
   /** Waiting for runs this process finishes (whenFinished). */
   private readonly finishWaiters = new Map<number, Array<() => void>>();
 
@@ -142,7 +146,7 @@ export class JobEngine {
             ...base,
             connectionString: this.connection.url,
             max: 8,
-            application_name: 'sitefleet-jobs',
+            application_name: this.connection.applicationName,
           });
     boss.on('error', (err: unknown) => this.ctx?.log.error({ err }, 'job queue error'));
     await boss.start();
@@ -215,6 +219,44 @@ export class JobEngine {
       });
     });
     await this.syncSchedules(boss);
+    // At start (a process that died may have left units behind) and then as often as lost jobs are sought.
+    await this.reconcile();
+    this.reconcileTimer = setInterval(() => void this.reconcile(), this.settings.superviseSeconds * 1000);
+    this.reconcileTimer.unref();
+  }
+
+  /**
+   * Gives every queued unit of a running run that no live message carries a new message (reconcile.ts):
+   * a database restart can settle a message whose unit's recording was lost. Answers how many; a failed
+   * pass (the database still away) waits for the next.
+   */
+  reconcile(): Promise<number> {
+    if (this.reconciling || this.stopping) return this.reconciling ?? Promise.resolve(0);
+    const pass = (async () => {
+      try {
+        const boss = await this.start();
+        const count = await reconcileOrphans(
+          this.db,
+          [...this.commands.values()],
+          async (tx, def, messages) => {
+            await boss.insert(
+              queueOf(def),
+              messages.map((data) => ({ data })),
+              { db: bossDb(tx) },
+            );
+          },
+        );
+        if (count) this.ctx?.log.warn({ units: count }, 're-enqueued units whose queue message was lost');
+        return count;
+      } catch (err) {
+        this.ctx?.log.warn({ err }, 'reconciling units without a queue message failed');
+        return 0;
+      } finally {
+        this.reconciling = null;
+      }
+    })();
+    this.reconciling = pass;
+    return pass;
   }
 
   private async syncSchedules(boss: PgBoss): Promise<void> {
@@ -572,6 +614,9 @@ export class JobEngine {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    if (this.reconcileTimer) clearInterval(this.reconcileTimer);
+    this.reconcileTimer = null;
+    await this.reconciling;
     const boss = this.boss ?? (this.starting ? await this.starting.catch(() => null) : null);
     this.boss = null;
     this.starting = null;

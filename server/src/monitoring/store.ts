@@ -211,8 +211,8 @@ export async function takeLease(
   name: string,
   holder: string,
   ttlMs: number,
+  now = Date.now(),
 ): Promise<boolean> {
-  const now = Date.now();
   const r = await db.query<{ holder: string }>(
     `INSERT INTO service_leases (name, holder, expires_at) VALUES ($1, $2, $3)
      ON CONFLICT (name) DO UPDATE SET holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at

@@ -1,3 +1,4 @@
+import { PERMISSION_KINDS, type PermissionKind } from '@sitefleet/shared';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { epochNow } from '../core/time.js';
 import type { AuthUser, RequestContext } from '../core/context.js';
@@ -5,6 +6,7 @@ import { writeAudit } from '../core/audit.js';
 import { forbidden, unauthorized } from '../core/errors.js';
 import { GoogleTokenError } from '../integrations/google/id-token.js';
 import { allows, resolveGoogleUser } from '../services/ums/principal.js';
+import { guardReveal } from '../services/ums/step-up.js';
 import type { AppDeps } from '../deps.js';
 
 export type Access = 'public' | 'user' | 'permission';
@@ -16,6 +18,11 @@ declare module 'fastify' {
     access?: Access;
     /** Check this (method, route) permission instead of the route's own: a POST that only reads (get-many). */
     permissionAs?: { method: string; url: string };
+    /**
+     * What the route's permission lets a user do; by default a GET reads and anything else writes. A route
+     * that starts outside work is an 'action' even when it is a GET; a 'reveal' also needs a fresh step-up.
+     */
+    kind?: PermissionKind;
   }
   interface FastifyRequest {
     ctx: RequestContext;
@@ -28,6 +35,11 @@ export interface RegisteredRoute {
   access: Access | undefined;
   /** Set when the route borrows another route's permission; such a route has no permission row of its own. */
   borrowed: boolean;
+  kind: PermissionKind;
+}
+
+export function routeKind(method: string, declared: PermissionKind | undefined): PermissionKind {
+  return declared ?? (method === 'GET' ? 'read' : 'write');
 }
 
 const ACTIVITY_WRITE_INTERVAL = 60;
@@ -53,6 +65,7 @@ export function installAuth(app: FastifyInstance, deps: AppDeps, routes: Registe
           url: r.url,
           access: r.config?.access,
           borrowed: Boolean(r.config?.permissionAs),
+          kind: routeKind(m, r.config?.kind),
         });
     }
     const missing = routes.filter((r) => !r.access || !ACCESS.includes(r.access));
@@ -61,16 +74,27 @@ export function installAuth(app: FastifyInstance, deps: AppDeps, routes: Registe
         `Routes without an access rule (config.access = public | user | permission): ${missing.map((r) => `${r.method} ${r.url}`).join(', ')}`,
       );
     }
+    const badKind = routes.filter(
+      (r) =>
+        !PERMISSION_KINDS.includes(r.kind) ||
+        (r.kind === 'reveal' && (r.access !== 'permission' || r.borrowed)),
+    );
+    if (badKind.length) {
+      throw new Error(
+        `Routes with an unknown kind, or a reveal without its own permission: ${badKind.map((r) => `${r.method} ${r.url}`).join(', ')}`,
+      );
+    }
   });
 
   app.decorateRequest('ctx', null as unknown as RequestContext);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     request.ctx = makeContext(deps, request, null);
     if (request.is404) return;
     const access = request.routeOptions.config.access;
     if (access === 'public') return;
     const user = await authenticate(deps, request, access === 'permission');
     request.ctx = makeContext(deps, request, user);
+    if (request.routeOptions.config.kind === 'reveal') await guardReveal(deps, request, reply, user);
   });
 }
 

@@ -3,6 +3,8 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { isIP } from 'node:net';
 import { AppError, badRequest, invalid } from '../core/errors.js';
+import { MAX_ITEMS, MAX_STRING } from '../core/hostile.js';
+import { installInputGuard } from './input-guard.js';
 
 type AjvClass = typeof Ajv.default;
 type FormatsFn = typeof addFormats.default;
@@ -134,11 +136,35 @@ export function toAppError(errors: ErrorObject[], part: string): AppError {
   );
 }
 
+type Schema = Record<string, unknown>;
+
+function hasType(s: Schema, type: string): boolean {
+  return s.type === type || (Array.isArray(s.type) && s.type.includes(type));
+}
+
+/**
+ * A copy of a schema in which every string and list without a declared bound gets the house one, so no
+ * route takes unbounded text or lists by omission. The document keeps the route's own schema.
+ */
+export function withDefaultBounds(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withDefaultBounds);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Schema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    // enum, const and examples hold data, not schemas.
+    out[key] = key === 'enum' || key === 'const' || key === 'examples' ? value : withDefaultBounds(value);
+  }
+  if (hasType(out, 'string') && out.maxLength === undefined) out.maxLength = MAX_STRING;
+  if (hasType(out, 'array') && out.maxItems === undefined) out.maxItems = MAX_ITEMS;
+  return out;
+}
+
 /** Bodies are validated strictly (no coercion, every error reported); query and path values are coerced. */
 export function installValidation(app: FastifyInstance): void {
+  installInputGuard(app);
   const compiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
     const ajv = httpPart === 'body' ? bodyAjv : paramsAjv;
-    const validate = ajv.compile(schema as object);
+    const validate = ajv.compile(withDefaultBounds(schema) as object);
     return (data: unknown) => {
       if (validate(data)) return { value: data };
       return { error: toAppError(validate.errors ?? [], httpPart ?? 'body') as unknown as Error };

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, IT_ROLE, READ_ONLY_ROLE } from '@sitefleet/shared';
+import { ADMIN_ROLE, IT_ROLE, READ_ONLY_ROLE, resources } from '@sitefleet/shared';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { Queryable } from '../db/db.js';
@@ -20,6 +20,8 @@ async function role(
   );
   return Number(r.rows[0]!.id);
 }
+
+const NOT_AUDIT = `route NOT LIKE '/${resources.auditLog.path}%'`;
 
 const DEMO_USERS: Array<[string, string, string, 'IT' | 'VIEWER', string[], string[], boolean]> = [
   ['Marta', 'Kowalski', 'marta.kowalski', 'IT', ['All'], ['EN_UK', 'NL'], true],
@@ -46,18 +48,24 @@ export async function seedIdentity(
     'Full access to everything, including commands and heartbeats',
     null,
   );
+  // Roles are granted by permission kind (docs/adr/0005-reveal-and-action-permissions.md). No seeded role
+  // but ADMIN may reveal: every stored secret (site HTTP auth, remote desktop and Google account passwords,
+  // env secrets, proxy passwords) opens part of the network, so none is harmless enough to hand to every IT
+  // account; an admin grants a reveal to a named role when a team needs it. Commands (artisan) and the audit
+  // log stay with admins.
   const itRole = await role(
     tx,
     IT_ROLE,
-    'Technical staff: manage the whole portfolio and run the checkers; read users and roles',
-    // Commands (artisan) stay with admins.
-    `SELECT id FROM permissions WHERE (route NOT LIKE '/ums/%' OR method = 'GET') AND route NOT LIKE '%/artisan'`,
+    'Technical staff: manage the whole portfolio and run the checkers; read users and roles; no secrets',
+    `SELECT id FROM permissions WHERE kind IN ('read', 'write', 'action')
+       AND (route NOT LIKE '/ums/%' OR kind = 'read') AND route NOT LIKE '%/artisan' AND ${NOT_AUDIT}`,
   );
+  // Read-only means reads only: a GET that starts outside work (a domain refresh) is an action.
   const viewerRole = await role(
     tx,
     READ_ONLY_ROLE,
     'Read-only access to every screen',
-    `SELECT id FROM permissions WHERE method = 'GET' AND route NOT LIKE '%/artisan'`,
+    `SELECT id FROM permissions WHERE kind = 'read' AND route NOT LIKE '%/artisan' AND ${NOT_AUDIT}`,
   );
   await tx.query(
     `INSERT INTO users (name, last_name, email, roles, target_markets, tags, adult, password_hash)

@@ -18,6 +18,7 @@ import { tagsResource } from './dms/tags.js';
 import { notificationsResource } from './nms/notifications.js';
 import { monitorsResource } from './umms/monitors.js';
 import { websitesResource } from './dms/websites.js';
+import { auditLogResource } from './ums/audit-log.js';
 import { permissionsResource } from './ums/permissions.js';
 import { rolesResource } from './ums/roles.js';
 import { usersResource } from './ums/users.js';
@@ -26,9 +27,10 @@ import { usersResource } from './ums/users.js';
 export function allResources(config: Config, jobs: () => JobEngine): ServerResource[] {
   return [
     ...cronRunResources(jobs),
-    usersResource(config.allowedGoogleDomains),
+    usersResource(config),
     rolesResource,
     permissionsResource,
+    auditLogResource,
     tagsResource,
     websitesResource,
     domainsResource,
@@ -46,6 +48,6 @@ export function allResources(config: Config, jobs: () => JobEngine): ServerResou
     websitePagesResource,
     websiteLinksResource,
     notificationsResource,
-    monitorsResource,
+    monitorsResource(config),
   ] as unknown as ServerResource[];
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseDomain } from '../../src/integrations/rdap/name.js';
 import { DomainNotFoundError } from '../../src/integrations/rdap/types.js';
-import { parseWhoisDate } from '../../src/integrations/whois/dates.js';
+import { parseWhoisDate, readWhoisDate } from '../../src/integrations/whois/dates.js';
+import { dateOrderFor } from '../../src/integrations/whois/formats.js';
 import { parseWhois, registrarWhoisServer } from '../../src/integrations/whois/parse.js';
 import { fixture } from './fixtures.js';
 
@@ -22,11 +23,40 @@ describe('WHOIS dates', () => {
     ['13.10.2027', '2027-10-13T00:00:00Z'],
     ['2025/04/01 01:05:02 (JST)', '2025-03-31T16:05:02Z'],
     ['Tue Dec 12 2000', '2000-12-12T00:00:00Z'],
+    ['May 26 1999', '1999-05-26T00:00:00Z'],
+    ['2008. 03. 04.', '2008-03-04T00:00:00Z'],
+    ['20030514 #1234567', '2003-05-14T00:00:00Z'],
+    ['20240913 17:37:45', '2024-09-13T17:37:45Z'],
+    ['2003-Mar-11.', '2003-03-11T00:00:00Z'],
+    ['01st January 2003 at 00:00:00.000', '2003-01-01T00:00:00Z'],
+    ['2026-06-15 00:00:00 (UTC+8)', '2026-06-14T16:00:00Z'],
+    ['2005-01-28 10:03:05+02', '2005-01-28T08:03:05Z'],
+    ['25-07-2020', '2020-07-25T00:00:00Z'],
+    ['07/25/2020', '2020-07-25T00:00:00Z'],
+    ['05.05.2021', '2021-05-05T00:00:00Z'],
   ])('reads %s', (text, iso) => expect(parseWhoisDate(text)).toBe(at(iso)));
 
-  it.each(['before Aug-1996', '', 'unknown', '2024-02-30', '2024-13-01'])('gives null for "%s"', (text) =>
-    expect(parseWhoisDate(text)).toBeNull(),
+  it.each(['before Aug-1996', '', 'unknown', '2024-02-30', '2024-13-01', '31-31-2020', 'Mayday 1 2020'])(
+    'gives null for "%s"',
+    (text) => expect(readWhoisDate(text)).toEqual({ value: null, ambiguous: false }),
   );
+
+  it('never guesses the order of an all-numeric day and month', () => {
+    expect(readWhoisDate('11-07-2020')).toEqual({ value: null, ambiguous: true });
+    expect(readWhoisDate('3.10.2005 11:22:33')).toEqual({ value: null, ambiguous: true });
+    expect(readWhoisDate('11-07-2020', 'dmy').value).toBe(at('2020-07-11T00:00:00Z'));
+    expect(readWhoisDate('11-07-2020', 'mdy').value).toBe(at('2020-11-07T00:00:00Z'));
+    // A year-first registry, or one whose declared order the date contradicts, is not trusted either.
+    expect(readWhoisDate('11-07-2020', 'ymd')).toEqual({ value: null, ambiguous: true });
+    expect(readWhoisDate('07/25/2020', 'dmy')).toEqual({ value: null, ambiguous: true });
+  });
+
+  it('takes the order from the registry table, by server and then by TLD', () => {
+    expect(dateOrderFor('whois.hkirc.hk', 'hk')).toBe('dmy');
+    expect(dateOrderFor('relay.internal', 'hk')).toBe('dmy');
+    expect(dateOrderFor('whois.dot.tk', 'tk')).toBe('mdy');
+    expect(dateOrderFor('whois.registrar.example', 'com')).toBeUndefined();
+  });
 });
 
 describe('WHOIS answers', () => {
@@ -51,6 +81,7 @@ describe('WHOIS answers', () => {
       whoisProtected: false,
       source: 'whois',
       server: 'whois.verisign-grs.com',
+      uncertain: [],
     });
     expect(registrarWhoisServer(text)).toBe('whois.registrar.example');
   });
@@ -160,6 +191,48 @@ describe('WHOIS answers', () => {
   ])('treats "%s%s" as not registered', (file, name, text = '') => {
     const answer = file ? fixture(`whois/${file}`) : text;
     expect(() => parseWhois(answer, normaliseDomain(name), 'whois.test')).toThrow(DomainNotFoundError);
+  });
+
+  it('leaves an ambiguous date empty and names it, unless the registry declared its order', () => {
+    const answer = [
+      'Domain Name: lotus-garden.hk',
+      'Registrar: Example Registrar Ltd',
+      'Creation Date: 25-07-2010',
+      'Expiry Date: 11-07-2026',
+      'Name Server: ns1.lotus.example',
+    ].join('\n');
+    const relayed = parseWhois(answer, normaliseDomain('lotus-garden.xx'), 'whois.nic.xx');
+    expect(relayed).toMatchObject({
+      creationDate: at('2010-07-25T00:00:00Z'),
+      expirationDate: null,
+      uncertain: [{ field: 'expirationDate', raw: '11-07-2026' }],
+    });
+    const declared = parseWhois(answer, normaliseDomain('lotus-garden.hk'), 'whois.hkirc.hk');
+    expect(declared).toMatchObject({ expirationDate: at('2026-07-11T00:00:00Z'), uncertain: [] });
+  });
+
+  it("splits and cleans statuses, and never takes a contact's State: for one", () => {
+    const answer = [
+      'Domain Name: statuses.xx',
+      'Domain Status: clientDeleteProhibited, clientTransferProhibited',
+      'Domain Status: ok -',
+      'Status: serverHold https://icann.org/epp#serverHold',
+      'Registrar: Example Registrar Ltd',
+      '',
+      'Registrant:',
+      '   Name: Jane Doe',
+      '   State: California',
+      '',
+      'contact: JD1-XX',
+      'address: 1 Main Street',
+      'state: NY',
+    ].join('\n');
+    expect(parseWhois(answer, normaliseDomain('statuses.xx'), 'whois.nic.xx').statuses).toEqual([
+      'client delete prohibited',
+      'client transfer prohibited',
+      'active',
+      'server hold',
+    ]);
   });
 
   it('recognises a rate-limit answer', () => {

@@ -22,6 +22,15 @@ const ANSWERS: Record<string, string> = {
   'example.se': fixture('whois/iis-example-se.txt'),
   io: fixture('whois/iana-io.txt'),
   'example.io': fixture('whois/nic-example-io.txt'),
+  // The registry's date is ambiguous; the registrar's answer settles it.
+  'domain lotus.com': [
+    'Domain Name: LOTUS.COM',
+    'Registrar WHOIS Server: whois.registrar.example',
+    'Registrar: Example Registrar, Inc.',
+    'Registry Expiry Date: 11-07-2026',
+    'Name Server: NS1.LOTUS.EXAMPLE',
+  ].join('\r\n'),
+  'lotus.com': 'Domain Name: lotus.com\r\nRegistrar Registration Expiration Date: 2026-07-11T00:00:00Z\r\n',
   'big.nl': `Domain name: big.nl\nStatus: active\n\nCreation Date: 2001-01-01\n\n${'% filler\n'.repeat(20_000)}`,
 };
 const HOSTS = [
@@ -76,6 +85,11 @@ describe('WHOIS client', () => {
       expirationDate: Date.parse('2026-08-13T04:00:00Z') / 1000,
       whoisProtected: true,
     });
+  });
+
+  it("keeps a registry's uncertain date only while the registrar's answer does not settle it", async () => {
+    const info = await whois.lookupDomain('lotus.com');
+    expect(info).toMatchObject({ expirationDate: Date.parse('2026-07-11T00:00:00Z') / 1000, uncertain: [] });
   });
 
   it('writes each registry query the way the registry wants it', async () => {

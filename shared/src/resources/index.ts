@@ -2,6 +2,7 @@ export { tags } from './tags.js';
 export { users } from './users.js';
 export { roles } from './roles.js';
 export { permissions } from './permissions.js';
+export { auditLog } from './audit-log.js';
 export { websites } from './websites.js';
 export { domains } from './domains.js';
 export { dnsRecords, dnsRecordChanges } from './dns-records.js';

@@ -1,3 +1,4 @@
+import { PERMISSION_KINDS } from '../constants.js';
 import { defineResource } from '../fields.js';
 
 /** Permission rows are synchronised from the server's registered routes; they are never written by hand. */
@@ -18,5 +19,6 @@ export const permissions = defineResource({
       sortable: true,
     },
     route: { kind: 'string', readOnly: true, filter: 'search', sortable: true, searchable: true },
+    kind: { kind: 'enum', values: PERMISSION_KINDS, readOnly: true, filter: 'eq', sortable: true },
   },
 });

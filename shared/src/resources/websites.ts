@@ -45,7 +45,25 @@ export const websites = defineResource({
     runcloud_webapp_id: { kind: 'integer', min: 1 },
     runcloud_alias_id: { kind: 'integer', min: 1 },
     has_captcha: { kind: 'boolean', filter: 'eq' },
-    remote_desktop: { kind: 'json', secretKeys: ['password'], label: 'Remote desktop' },
-    google_account: { kind: 'json', secretKeys: ['password'], label: 'Google account' },
+    remote_desktop: {
+      kind: 'json',
+      secretKeys: ['password'],
+      plainKeys: ['ip_address', 'username', 'location', 'hosting_company'],
+      label: 'Remote desktop',
+    },
+    google_account: {
+      kind: 'json',
+      secretKeys: ['password'],
+      plainKeys: [
+        'username',
+        'first_name',
+        'last_name',
+        'birthday',
+        'phone_number',
+        'phone_number_provider',
+        'notes',
+      ],
+      label: 'Google account',
+    },
   },
 });

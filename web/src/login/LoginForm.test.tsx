@@ -30,5 +30,8 @@ describe('LoginForm', () => {
     expect(screen.getByRole('alert').textContent).toBe(LOGIN_FAILED);
     rerender(<LoginForm loading={false} error={COMPANY_ONLY} onSubmit={vi.fn()} />);
     expect(screen.getByRole('alert').textContent).toBe('Only company emails are allowed');
+    const locked = 'Too many sign-in attempts; try again at 10:42 UTC (in 13 minutes)';
+    rerender(<LoginForm loading={false} error={locked} onSubmit={vi.fn()} />);
+    expect(screen.getByRole('alert').textContent).toBe(locked);
   });
 });

@@ -1,6 +1,6 @@
 import { Alert, Button, CircularProgress, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { COMPANY_ONLY, LOGIN_FAILED } from '../providers/authProvider';
+import { COMPANY_ONLY, LOGIN_FAILED, SIGN_IN_LOCKED } from '../providers/authProvider';
 
 interface Props {
   loading: boolean;
@@ -8,7 +8,10 @@ interface Props {
   onSubmit: (credentials: { email: string; password: string }) => void;
 }
 
-/** E-mail + password; Login stays disabled while loading or while a field is empty (SPEC §2.2). */
+/**
+ * E-mail + password; Login stays disabled while loading or while a field is empty (SPEC §2.2). A lock says
+ * when it ends: it is the same for unknown and known accounts, so it tells nothing about either.
+ */
 export const LoginForm = ({ loading, error, onSubmit }: Props) => {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -24,7 +27,7 @@ export const LoginForm = ({ loading, error, onSubmit }: Props) => {
       <Stack spacing={2}>
         {error && (
           <Alert severity="error" role="alert">
-            {error === COMPANY_ONLY ? COMPANY_ONLY : LOGIN_FAILED}
+            {error === COMPANY_ONLY || error.startsWith(SIGN_IN_LOCKED) ? error : LOGIN_FAILED}
           </Alert>
         )}
         <TextField

@@ -63,6 +63,18 @@ describe('auth provider', () => {
     await expect(authProvider.checkAuth({})).rejects.toThrow();
   });
 
+  it('passes on the lock message, which says when the lock ends', async () => {
+    const locked = 'Too many sign-in attempts; try again at 10:42 UTC (in 13 minutes)';
+    mockFetch({
+      'POST /ums/auth/login': () => ({
+        status: 429,
+        body: { error: { code: 'too_many_requests', message: locked } },
+      }),
+    });
+    await expect(authProvider.login({ email: 'a@b.c', password: 'x' })).rejects.toThrow(locked);
+    expect(readSession()).toBeNull();
+  });
+
   it('rejects a login answer without token data', async () => {
     mockFetch({ 'POST /ums/auth/login': () => ({ body: { access_token: 'x' } }) });
     await expect(authProvider.login({ email: 'a@b.c', password: 'x' })).rejects.toThrow(LOGIN_FAILED);

@@ -4,10 +4,13 @@ import { isCompanyAccount, loadConfig } from './config';
 import { apiFetch } from './http';
 import { canDo, NO_PERMISSIONS, permissionsOf, type Permissions } from './permissions';
 import { createRefreshScheduler } from './refresh';
+import { isStepUpRequired } from './stepUp';
 import { clearSession, decodeJwtPayload, isSessionLive, readSession, saveToken, saveUser } from './session';
 
 export const LOGIN_FAILED = 'Login failed. Please try again.';
 export const COMPANY_ONLY = 'Only company emails are allowed';
+/** How the server's sign-in lock message starts; it says when the lock ends, so it is shown as sent. */
+export const SIGN_IN_LOCKED = 'Too many sign-in attempts';
 const SIGNED_OUT_SETTLE_MS = 50;
 
 export type LoginParams = { email: string; password: string } | { credential: string };
@@ -82,7 +85,9 @@ export const authProvider: AuthProvider = {
       await loadMe();
     } catch (error) {
       endSession();
-      throw new Error((error as Error)?.message === COMPANY_ONLY ? COMPANY_ONLY : LOGIN_FAILED);
+      const message = (error as Error | null)?.message ?? '';
+      const shown = message === COMPANY_ONLY || message.startsWith(SIGN_IN_LOCKED);
+      throw new Error(shown ? message : LOGIN_FAILED);
     }
     armSessionTimer();
     void apiFetch('ums/api/v1/users/update-last-login').catch(() => undefined);
@@ -100,9 +105,10 @@ export const authProvider: AuthProvider = {
     }
     armSessionTimer();
   },
-  async checkError(error: { status?: number }) {
-    // 401 ends the session; 403 is only shown (the notification carries the server's message).
-    if (error?.status === 401) {
+  async checkError(error: { status?: number; body?: unknown }) {
+    // 401 ends the session; 403 is only shown (the notification carries the server's message). A reveal's
+    // step_up_required is a 401 too, but the session is good: the reveal asks for the password instead.
+    if (error?.status === 401 && !isStepUpRequired(error)) {
       endSession();
       throw new Error('Session expired');
     }

@@ -135,6 +135,8 @@ export interface SitefleetDataProvider extends DataProvider, MessagingCalls {
   heartbeat: (service: string) => Promise<number>;
   /** POST /{resource}/{id}/reveal: one secret field in clear (audited by the server). */
   reveal: (resource: string, id: Identifier, field: string) => Promise<string | null>;
+  /** POST ums/auth/step-up: the password (or a fresh Google sign-in) again; reveals work for 5 minutes. */
+  stepUp: (proof: { password: string } | { id_token: string }) => Promise<void>;
   /** POST /{resource}/{id}/merge?ids=…: the others are merged into the kept record (SPEC §7.4). */
   merge: (resource: string, keepId: Identifier, ids: Identifier[]) => Promise<MergeResult>;
   /** GET /{resource}/{id}/refresh: re-reads outside data; what worked and what failed (SPEC §7.1). */
@@ -153,6 +155,8 @@ export interface SitefleetDataProvider extends DataProvider, MessagingCalls {
   scanWebsite: (id: Identifier) => Promise<number>;
   /** POST umms/api/v1/monitors/{id}/check: checks the monitor now instead of at its next slot. */
   checkMonitor: (id: Identifier) => Promise<void>;
+  /** Ends a user's sign-in lock (POST users/:id/unlock). */
+  unlockUser: (id: Identifier) => Promise<void>;
 }
 
 /** The generic resource calls of SPEC §7.1 / ARCHITECTURE §3; the resource name is its URL path. */
@@ -243,6 +247,9 @@ export const dataProvider: SitefleetDataProvider = {
     });
     return res.data?.value ?? null;
   },
+  async stepUp(proof) {
+    await apiFetch('ums/auth/step-up', { method: 'POST', body: proof });
+  },
   async merge(resource, keepId, ids) {
     const res = await apiFetch<{ data: Record<string, unknown>; meta?: Record<string, unknown> }>(
       item(resource, keepId, 'merge'),
@@ -287,6 +294,9 @@ export const dataProvider: SitefleetDataProvider = {
   },
   async checkMonitor(id) {
     await apiFetch(item(resources.monitors.path, id, 'check'), { method: 'POST' });
+  },
+  async unlockUser(id) {
+    await apiFetch(item(resources.users.path, id, 'unlock'), { method: 'POST' });
   },
   ...messagingCalls,
 };

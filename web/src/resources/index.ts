@@ -1,3 +1,4 @@
+import { auditLog } from './audit-log';
 import { cronJobs } from './cron-jobs';
 import { dnsRecords } from './dns-records';
 import { domains } from './domains';
@@ -38,6 +39,7 @@ export const RESOURCES: ResourceDef[] = [
   users,
   roles,
   permissions,
+  auditLog,
 ];
 
 /** Whether a resource's screens exist in this build (other screens only call APIs that have one). */

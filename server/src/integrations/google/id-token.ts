@@ -9,6 +9,8 @@ export interface GoogleIdentity {
   name: string | null;
   familyName: string | null;
   picture: string | null;
+  /** When Google issued the token (seconds): a step-up accepts only a freshly issued one. */
+  issuedAt?: number;
 }
 
 export class GoogleTokenError extends Error {}
@@ -54,6 +56,7 @@ export class GoogleIdTokenVerifier {
       name: payload.given_name ?? payload.name ?? null,
       familyName: payload.family_name ?? null,
       picture: payload.picture ?? null,
+      ...(typeof payload.iat === 'number' ? { issuedAt: payload.iat } : {}),
     };
   }
 }

@@ -26,8 +26,18 @@ export interface DomainInfo {
   /** The registrant is hidden: redacted fields, "REDACTED FOR PRIVACY", or a privacy/proxy service. */
   whoisProtected: boolean;
   source: 'rdap' | 'whois';
+  /**
+   * WHOIS dates the answer gave but that could not be read without guessing (11-07-2020 from a registry whose
+   * day/month order is not declared): the field is left null and the text kept here. Absent for RDAP.
+   */
+  uncertain?: UncertainDate[];
   /** Host name of the server that answered (the registry's, when a registrar referral was merged in). */
   server: string;
+}
+
+export interface UncertainDate {
+  field: 'creationDate' | 'expirationDate' | 'updatedDate';
+  raw: string;
 }
 
 export type DomainRegistrar = NonNullable<DomainInfo['registrar']>;

@@ -24,6 +24,15 @@ export interface WhoisClientOptions {
   lookup?: Resolver;
 }
 
+/** mergeReferral, keeping a date either answer was unsure of only where the merged record still has none. */
+function mergeWhois(registry: DomainInfo, registrar: DomainInfo): DomainInfo {
+  const merged = mergeReferral(registry, registrar);
+  const uncertain = [...(registry.uncertain ?? []), ...(registrar.uncertain ?? [])].filter(
+    (u, i, all) => merged[u.field] === null && all.findIndex((o) => o.field === u.field) === i,
+  );
+  return { ...merged, uncertain };
+}
+
 /** WHOIS (RFC 3912) lookups: the registry's server, then the registrar's for thin registries. */
 export class WhoisClient {
   private readonly transport: WhoisTransport;
@@ -68,7 +77,7 @@ export class WhoisClient {
     try {
       const registrarServer = { host: referral, port: 43 };
       const detail = await this.query(registrarServer, queryFor(registrarServer, domain.ascii));
-      return mergeReferral(registry, parseWhois(detail, domain, referral));
+      return mergeWhois(registry, parseWhois(detail, domain, referral));
     } catch (err) {
       // The registrar's server only adds the registrant; its failure leaves the registry's answer.
       if (err instanceof WhoisError || err instanceof DomainNotFoundError) return registry;

@@ -7,7 +7,13 @@ import { runStarted, runStartedSchema } from '../../jobs/artisan.js';
 import type { JsonObject } from '../../jobs/types.js';
 
 const delimiter = { type: 'string', enum: [...DELIMITER_NAMES, ',', ';', '\n'] };
-const checked = { config: { access: 'permission' as const, rateLimit: { max: 20, timeWindow: '1 minute' } } };
+const checked = {
+  config: {
+    access: 'permission' as const,
+    kind: 'action' as const,
+    rateLimit: { max: 20, timeWindow: '1 minute' },
+  },
+};
 
 /**
  * Starts a command for a console form: its field errors come back under the form's own field names

@@ -18,6 +18,14 @@ export const IMPORT_MAX_ROWS = 10_000;
 const CHUNK = 1000;
 
 /**
+ * The ids of names already in the portfolio. Joined to the list, each name is one probe of the unique
+ * index (the planner knows it yields at most a row). Written as `name = ANY($1)`, a table whose statistics
+ * predate a big import was read through the trigram index instead: 4.8 s for 1,000 names, 24 s a file.
+ */
+export const EXISTING_DOMAINS_SQL =
+  'SELECT d.id, d.name FROM unnest($1::text[]) AS x(name) JOIN domains d ON d.name = x.name';
+
+/**
  * Imports domains in bulk, idempotently: a name already in the portfolio (or earlier in the same file) is
  * reported as existing and left untouched, so importing the same file twice changes nothing. The whole
  * file is written in one transaction.
@@ -71,10 +79,7 @@ export async function importDomains(
     const ids = new Map(inserted.rows.map((r) => [r.name, Number(r.id)]));
     const existing = chunk.filter((c) => !ids.has(c.name)).map((c) => c.name);
     const found = existing.length
-      ? await tx.query<{ id: number; name: string }>(
-          'SELECT id, name FROM domains WHERE name = ANY($1::text[])',
-          [existing],
-        )
+      ? await tx.query<{ id: number; name: string }>(EXISTING_DOMAINS_SQL, [existing])
       : { rows: [] };
     const existingIds = new Map(found.rows.map((r) => [r.name, Number(r.id)]));
     for (const c of chunk) {

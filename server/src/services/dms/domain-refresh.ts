@@ -78,7 +78,8 @@ export async function refreshDomain(
 
 export function registerDomainRefresh(app: FastifyInstance, model: ResourceModel, deps: AppDeps): void {
   app.get(`/${model.path}/:id/refresh`, {
-    config: { access: 'permission', rateLimit: { max: 60, timeWindow: '1 minute' } },
+    // A GET that starts outbound work: an action, not a read (the read-only role does not hold it).
+    config: { access: 'permission', kind: 'action', rateLimit: { max: 60, timeWindow: '1 minute' } },
     schema: {
       tags: [model.spec.service],
       summary: 'Refresh registration (RDAP, WHOIS fallback) and DNS data of one domain',

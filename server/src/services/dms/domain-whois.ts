@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.js';
-import type { DomainInfo } from '../../integrations/rdap/types.js';
+import type { DomainInfo, UncertainDate } from '../../integrations/rdap/types.js';
 import { normaliseNameservers } from './domains.js';
 
 /** The registrar row for a name: matched on its name, one of its other names, or its IANA id; else created. */
@@ -48,7 +48,20 @@ async function upsertNameservers(tx: Queryable, names: string[]): Promise<void> 
   }
 }
 
-/** Stores registration data on the domain and its registrar, registrant and nameservers. */
+const FIELD_NAMES: Record<UncertainDate['field'], string> = {
+  creationDate: 'creation date',
+  expirationDate: 'expiration date',
+  updatedDate: 'updated date',
+};
+
+const unsure = (info: DomainInfo, field: UncertainDate['field']) =>
+  info.uncertain?.some((u) => u.field === field) ?? false;
+
+/**
+ * Stores registration data on the domain and its registrar, registrant and nameservers. A date the WHOIS answer
+ * gave in a form that could not be read without guessing day and month is stored empty rather than kept from an
+ * earlier read (which may have been such a guess), so expiration alerts never rest on it; the summary says so.
+ */
 export async function applyWhois(tx: Queryable, domainId: number, info: DomainInfo): Promise<string> {
   const reg = info.registrar ? await registrarId(tx, info.registrar) : null;
   const who = info.registrant ? await registrantId(tx, info.registrant) : null;
@@ -58,7 +71,8 @@ export async function applyWhois(tx: Queryable, domainId: number, info: DomainIn
     `UPDATE domains SET
        registrar_id = coalesce($2, registrar_id), registrant_id = coalesce($3, registrant_id),
        nameservers = CASE WHEN cardinality($4::text[]) > 0 THEN $4::text[] ELSE nameservers END,
-       creation_date = coalesce($5, creation_date), expiration_date = coalesce($6, expiration_date),
+       creation_date = CASE WHEN $11 THEN NULL ELSE coalesce($5, creation_date) END,
+       expiration_date = CASE WHEN $12 THEN NULL ELSE coalesce($6, expiration_date) END,
        whois_protected = $7, whois_statuses = $8, whois_source = $9, whois_server = $10, pulled_from = $9,
        whois_refreshed_at = epoch_now(), updated_at = epoch_now(), version = version + 1
      WHERE id = $1`,
@@ -73,10 +87,15 @@ export async function applyWhois(tx: Queryable, domainId: number, info: DomainIn
       info.statuses,
       info.source,
       info.server,
+      unsure(info, 'creationDate'),
+      unsure(info, 'expirationDate'),
     ],
   );
   const expires = info.expirationDate
     ? new Date(info.expirationDate * 1000).toISOString().slice(0, 10)
     : 'unknown';
-  return `WHOIS (${info.source.toUpperCase()} from ${info.server}): registrar ${info.registrar?.name ?? 'unknown'}, expires ${expires}, ${nameservers.length} nameservers`;
+  const doubts = (info.uncertain ?? []).map(
+    (u) => `; ${FIELD_NAMES[u.field]} "${u.raw}" left empty: day and month order unknown for ${info.server}`,
+  );
+  return `WHOIS (${info.source.toUpperCase()} from ${info.server}): registrar ${info.registrar?.name ?? 'unknown'}, expires ${expires}, ${nameservers.length} nameservers${doubts.join('')}`;
 }

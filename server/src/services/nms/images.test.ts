@@ -1,5 +1,16 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { detectImage, IMAGE_MAX_BYTES, type DetectedImage } from './images.js';
+import {
+  gifDeclaring,
+  jpegDeclaring,
+  PAYLOAD,
+  pngDeclaring,
+  polyglotGif,
+  polyglotJpeg,
+  polyglotPng,
+} from '../../../test/fixtures/images.js';
+import { IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE } from './image-codec.js';
+import { detectImage, fileNameProblem, IMAGE_MAX_BYTES, prepareImage, type DetectedImage } from './images.js';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const PNG = Buffer.from(
@@ -22,7 +33,7 @@ const refused = (r: DetectedImage) => {
 const svg = (body: string) => Buffer.from(body, 'utf8');
 
 describe('detectImage', () => {
-  it('recognises GIF, JPEG and PNG by their first bytes and keeps the bytes as sent', () => {
+  it('recognises GIF, JPEG and PNG by their first bytes (re-encoding comes after)', () => {
     for (const [bytes, name, ext, type] of [
       [GIF, 'a.gif', 'gif', 'image/gif'],
       [Buffer.concat([Buffer.from('GIF87a'), GIF.subarray(6)]), 'old.gif', 'gif', 'image/gif'],
@@ -107,5 +118,116 @@ describe('detectImage', () => {
 
   it('caps images at 5 MB', () => {
     expect(IMAGE_MAX_BYTES).toBe(5 * 1024 * 1024);
+  });
+});
+
+describe('prepareImage', () => {
+  const prepared = async (bytes: Buffer, name: string) => ok(await prepareImage(bytes, name));
+
+  it('re-encodes a PNG: text chunks and bytes after IEND are gone, the pixels stay', async () => {
+    const upload = await polyglotPng(30, 20);
+    const r = await prepared(upload, 'chart.png');
+    expect(r).toMatchObject({ ext: 'png', contentType: 'image/png' });
+    for (const marker of [PAYLOAD, 'tEXt']) {
+      expect(upload.includes(marker), `${marker} in the upload`).toBe(true);
+      expect(r.bytes.includes(marker), marker).toBe(false);
+    }
+    const meta = await sharp(r.bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 30, 20]);
+    const { data } = await sharp(r.bytes).raw().toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)]).toEqual([200, 80, 20]);
+  });
+
+  it('keeps a palette PNG a palette, pixel for pixel', async () => {
+    const raw = Buffer.alloc(64 * 48 * 3);
+    for (let i = 0; i < 64 * 48; i += 1) raw.set([(i % 7) * 30, (i % 5) * 50, (i % 3) * 90], i * 3);
+    const upload = await sharp(raw, { raw: { width: 64, height: 48, channels: 3 } })
+      .png({ palette: true, colours: 128, dither: 0 })
+      .toBuffer();
+    const r = await prepared(upload, 'palette.png');
+    expect((await sharp(r.bytes).metadata()).isPalette).toBe(true);
+    const pixels = (png: Buffer) => sharp(png).raw().toBuffer();
+    expect((await pixels(r.bytes)).equals(await pixels(upload))).toBe(true);
+  });
+
+  it('re-encodes a JPEG upright, without its comment, EXIF, XMP or ICC profile', async () => {
+    const upload = await polyglotJpeg();
+    const r = await prepared(upload, 'photo.jpeg');
+    expect(r).toMatchObject({ ext: 'jpg', contentType: 'image/jpeg' });
+    for (const marker of ['polyglot', 'Exif', 'adobe:ns:meta', 'ICC_PROFILE']) {
+      expect(upload.includes(marker), `${marker} in the upload`).toBe(true);
+      expect(r.bytes.includes(marker), marker).toBe(false);
+    }
+    const meta = await sharp(r.bytes).metadata();
+    expect([meta.format, meta.width, meta.height, meta.orientation]).toEqual(['jpeg', 20, 30, undefined]);
+  });
+
+  it('re-encodes an animated GIF keeping its frames, delays and loop, without its comment', async () => {
+    const upload = await polyglotGif();
+    const r = await prepared(upload, 'anim.gif');
+    expect(r).toMatchObject({ ext: 'gif', contentType: 'image/gif' });
+    expect(upload.includes(PAYLOAD)).toBe(true);
+    expect(r.bytes.includes('polyglot')).toBe(false);
+    const meta = await sharp(r.bytes, { animated: true }).metadata();
+    expect([meta.width, meta.pageHeight, meta.pages, meta.loop]).toEqual([30, 20, 3, 0]);
+    expect(meta.delay).toEqual([100, 200, 300]);
+  });
+
+  it('refuses a pixel bomb from its header, before decoding it', async () => {
+    const cases: Array<[Buffer, string, RegExp]> = [
+      [pngDeclaring(50_000, 50_000), 'bomb.png', /50,000 x 50,000 pixels/],
+      [pngDeclaring(IMAGE_MAX_SIDE, IMAGE_MAX_SIDE), 'square.png', /16,384 x 16,384 pixels/],
+      [gifDeclaring(65_535, 65_535, 1, 1), 'bomb.gif', /65,535 x 65,535 pixels/],
+      [gifDeclaring(1, 1, 65_535, 30_000), 'frame.gif', /65,535 x 30,000 pixels/],
+      [jpegDeclaring(16_000, 16_000), 'bomb.jpg', /16,000 x 16,000 pixels/],
+    ];
+    for (const [bytes, name, message] of cases) {
+      const started = performance.now();
+      const error = refused(await prepareImage(bytes, name));
+      expect(error, name).toMatch(message);
+      expect(error, name).toContain('at most 16,384 pixels on a side and 40 megapixels');
+      expect(performance.now() - started, name).toBeLessThan(200);
+    }
+    expect(IMAGE_MAX_PIXELS).toBe(40_000_000);
+  });
+
+  it('refuses a file the decoder cannot read', async () => {
+    const png = await polyglotPng();
+    expect(refused(await prepareImage(png.subarray(0, 60), 'cut.png'))).toBe(
+      'The PNG image is damaged or incomplete',
+    );
+    expect(refused(await prepareImage(JPEG, 'empty.jpg'))).toBe('The JPEG image is damaged or incomplete');
+  });
+
+  it('sanitises an SVG rather than decoding it', async () => {
+    const r = await prepared(svg('<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"/></svg>'), 'a.svg');
+    expect(r.bytes.toString('utf8')).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg"><circle r="1"></circle></svg>',
+    );
+  });
+});
+
+describe('fileNameProblem', () => {
+  it('accepts plain names, accents and spaces included', () => {
+    for (const name of ['chart.png', 'Graphique été 2026.PNG', 'a'.repeat(251) + '.png', 'ユーザー.gif']) {
+      expect(fileNameProblem(name), name).toBeNull();
+    }
+  });
+
+  it('refuses control characters, direction overrides, paths and over-long names', () => {
+    const cases: Array<[string, RegExp]> = [
+      ['a\u0000.png', /control/],
+      ['a\n.png', /control/],
+      ['a\u007f.png', /control/],
+      ['a\u0085.png', /control/],
+      ['invoice\u202egnp.exe', /control/],
+      ['a\ud800.png', /control or invalid/],
+      ['../../etc/passwd.png', /path/],
+      ['C:\\Users\\me\\a.png', /path/],
+      ['dir/a.png', /path/],
+      ['a'.repeat(252) + '.png', /longer than 255 characters/],
+      ['   ', /no name/],
+    ];
+    for (const [name, message] of cases) expect(fileNameProblem(name), JSON.stringify(name)).toMatch(message);
   });
 });

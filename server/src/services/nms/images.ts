@@ -1,10 +1,33 @@
 import { NOTIFICATION_IMAGE_TYPES } from '@sitefleet/shared';
+import { reencodeImage } from './image-codec.js';
 import { sanitizeSvg } from './sanitize.js';
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Longest accepted file name, in characters (the name is only kept for the record). */
+export const IMAGE_NAME_MAX_LENGTH = 255;
+
+/**
+ * Why a client's file name is refused, or null. The stored image's name is the server's own; the client's
+ * is kept for the record, so it must be a plain name: no control characters (NUL among them), no
+ * direction overrides that make "gnp.exe" read as "exe.png", no path.
+ */
+export function fileNameProblem(name: string): string | null {
+  if (!name.trim()) return 'The file has no name';
+  if (name.length > IMAGE_NAME_MAX_LENGTH) {
+    return `The file name is longer than ${IMAGE_NAME_MAX_LENGTH} characters`;
+  }
+  if (/[\p{Cc}\p{Cs}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u.test(name)) {
+    return 'The file name contains control or invalid characters';
+  }
+  if (/[/\\]/.test(name)) return 'The file name must not contain a path (/ or \\)';
+  return null;
+}
 
 export type DetectedImage =
   { ext: 'gif' | 'jpg' | 'png' | 'svg'; contentType: string; bytes: Buffer } | { error: string };
+
+/** Re-encoded output may outgrow its input a little (a palette image saved in full colour), not more. */
+const OUTPUT_MAX_BYTES = 2 * IMAGE_MAX_BYTES;
 
 const startsWith = (b: Buffer, sig: number[]) => sig.every((v, i) => b[i] === v);
 
@@ -48,4 +71,17 @@ export function detectImage(bytes: Buffer, filename: string): DetectedImage {
   if (found.ext !== expected)
     return { error: `The file is a ${found.ext.toUpperCase()} image, not ${ext.toUpperCase()}` };
   return found;
+}
+
+/**
+ * An uploaded file made safe to serve: detected by its bytes, then an SVG sanitised and a GIF, JPEG or PNG
+ * decoded and re-encoded (see reencodeImage), so no byte of the upload is served as sent.
+ */
+export async function prepareImage(bytes: Buffer, filename: string): Promise<DetectedImage> {
+  const found = detectImage(bytes, filename);
+  if ('error' in found || found.ext === 'svg') return found;
+  const clean = await reencodeImage(found.bytes, found.ext);
+  if (!Buffer.isBuffer(clean)) return clean;
+  if (clean.length > OUTPUT_MAX_BYTES) return { error: 'The image does not compress well enough to be kept' };
+  return { ...found, bytes: clean };
 }

@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import multipart from '@fastify/multipart';
 import { resources } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
-import { AppError, badRequest, invalid, notFound, unauthorized } from '../../core/errors.js';
+import { invalid, notFound, unauthorized } from '../../core/errors.js';
 import { defineServerResource, type ResourceModel, type WriteEvent } from '../../core/resource.js';
 import { idParamsSchema } from '../../core/schema.js';
 import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { recountAlerts } from './alerts.js';
-import { detectImage, IMAGE_MAX_BYTES } from './images.js';
-import { hasContent, sanitizeRichText, UPLOADS_PATH } from './sanitize.js';
+import { registerImageUploads } from './image-uploads.js';
+import { hasContent, sanitizeRichText } from './sanitize.js';
 
 function checkNotification(e: WriteEvent): void {
   const errors: Record<string, string> = {};
@@ -221,79 +219,5 @@ function registerNotificationActions(app: FastifyInstance, model: ResourceModel,
     },
   });
 
-  // Images for the rich-text editor: checked by their bytes (not their name), SVG sanitised.
-  app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5 } });
-    scope.post(`${base}/images`, {
-      config: { access: 'permission', rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['nms'],
-        summary: 'Upload an image (gif, jpeg, png or svg) for a notification message; answers its URL',
-        consumes: ['multipart/form-data'],
-      },
-      handler: async (request, reply) => {
-        const file = await request.file();
-        if (!file) throw badRequest('Send the image as a multipart file');
-        const bytes = await file.toBuffer().catch((err: unknown) => {
-          if (err instanceof Error && /too large/i.test(err.message)) {
-            throw new AppError(
-              'payload_too_large',
-              `Images are limited to ${IMAGE_MAX_BYTES / 1024 / 1024} MB`,
-            );
-          }
-          throw err;
-        });
-        const image = detectImage(bytes, file.filename);
-        if ('error' in image) throw invalid({ file: image.error }, image.error);
-        const token = `${randomBytes(16).toString('hex')}.${image.ext}`;
-        await deps.db.query(
-          `INSERT INTO uploads (token, content_type, bytes, size, original_name, created_by) VALUES ($1, $2, $3, $4, $5, $6)`,
-          [
-            token,
-            image.contentType,
-            image.bytes,
-            image.bytes.length,
-            file.filename.slice(0, 255),
-            request.ctx.user?.id ?? null,
-          ],
-        );
-        await request.ctx.audit('upload', `uploads/${token}`, {
-          type: image.contentType,
-          size: image.bytes.length,
-        });
-        return reply.status(201).send({ data: { url: `${UPLOADS_PATH}${token}` } });
-      },
-    });
-  });
-
-  app.get(`${UPLOADS_PATH}:token`, {
-    // Public like any image on a page: the 128-bit token is the capability.
-    config: { access: 'public' },
-    schema: {
-      tags: ['nms'],
-      summary: 'An uploaded notification image',
-      params: {
-        type: 'object',
-        properties: { token: { type: 'string', pattern: '^[0-9a-f]{32}\\.(gif|jpg|png|svg)$' } },
-      },
-    },
-    handler: async (request, reply) => {
-      const token = (request.params as { token: string }).token;
-      const r = await deps.db.query<{ content_type: string; bytes: Buffer }>(
-        'SELECT content_type, bytes FROM uploads WHERE token = $1',
-        [token],
-      );
-      const row = r.rows[0];
-      if (!row) throw notFound('No such image');
-      return (
-        reply
-          .header('content-type', row.content_type)
-          .header('cache-control', 'private, max-age=31536000, immutable')
-          .header('x-content-type-options', 'nosniff')
-          // An SVG opened on its own must not run anything, whatever slipped through.
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-          .send(Buffer.from(row.bytes))
-      );
-    },
-  });
+  registerImageUploads(app, deps, base);
 }

@@ -4,11 +4,13 @@ import { conflict, invalid, notFound } from '../../core/errors.js';
 import { defineServerResource, type ResourceModel, type Row, type WriteEvent } from '../../core/resource.js';
 import { idParamsSchema } from '../../core/schema.js';
 import { DAY, epochNow } from '../../core/time.js';
+import type { Config } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
 import type { Queryable } from '../../db/db.js';
 import { isOutboundError } from '../../integrations/http/errors.js';
 import { parseTarget } from '../../integrations/http/target.js';
 import { pingHost } from '../../monitoring/checks/ping.js';
+import { createTargetRule, type TargetRule } from '../../monitoring/checks/reachable.js';
 import { hostOf } from '../../monitoring/text.js';
 import { timeline, uptimeRatio, type StatusChange } from '../../monitoring/uptime.js';
 
@@ -35,31 +37,38 @@ function recipients(
   return out;
 }
 
+/** The url field's error, or null; a valid target is stored in its normal form. */
+function checkTarget(v: Row, url: string, type: string, rule: TargetRule): string | null {
+  if (!url) return 'Required';
+  if (type === 'ping') {
+    const host = pingHost(url);
+    if (host === null) return 'Enter a host name or an IP address';
+    v.url = host.toLowerCase();
+    return rule.refusal(host);
+  }
+  try {
+    const target = parseTarget(/^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}`);
+    v.url = target.url.href;
+    return rule.refusal(target.hostname);
+  } catch (err) {
+    return isOutboundError(err) ? err.message : 'Enter an http(s) URL';
+  }
+}
+
 /**
  * SPEC §5: url required; an http(s) URL for http and keyword monitors, a host or IP for ping (a URL's
- * host is taken); the keyword required for keyword monitors; the timeout shorter than the interval;
- * alert recipients checked and normalised (e-mail lower-cased, phones to E.164), duplicates dropped.
+ * host is taken), one the outbound rules let checks reach; the keyword required for keyword monitors;
+ * the timeout shorter than the interval; alert recipients checked and normalised (e-mail lower-cased,
+ * phones to E.164), duplicates dropped.
  */
-async function checkMonitor(e: WriteEvent): Promise<void> {
+async function checkMonitor(e: WriteEvent, rule: TargetRule): Promise<void> {
   const errors: Record<string, string> = {};
   const v = e.values;
   const merged: Row = { ...e.existing, ...v };
   const type = merged.type as string;
   if (typeof v.url === 'string' || 'type' in v) {
-    const url = String(merged.url ?? '').trim();
-    if (!url) errors.url = 'Required';
-    else if (type === 'ping') {
-      const host = pingHost(url);
-      if (host === null) errors.url = 'Enter a host name or an IP address';
-      else v.url = host.toLowerCase();
-    } else {
-      try {
-        const target = parseTarget(/^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}`);
-        v.url = target.url.href;
-      } catch (err) {
-        errors.url = isOutboundError(err) ? err.message : 'Enter an http(s) URL';
-      }
-    }
+    const refused = checkTarget(v, String(merged.url ?? '').trim(), type, rule);
+    if (refused) errors.url = refused;
   }
   if (type === 'keyword') {
     const keyword = typeof merged.value === 'string' ? merged.value.trim() : '';
@@ -145,7 +154,7 @@ const nullable = (type: string) => ({ type: [type, 'null'] });
 /** POST {id}/check: an operator's 'check now', run by the scheduler within its next look (about 2 s). */
 function registerMonitorActions(app: FastifyInstance, model: ResourceModel, deps: AppDeps): void {
   app.post(`/${model.path}/:id/check`, {
-    config: { access: 'permission', rateLimit: { max: 60, timeWindow: '1 minute' } },
+    config: { access: 'permission', kind: 'action', rateLimit: { max: 60, timeWindow: '1 minute' } },
     schema: {
       tags: ['umms'],
       summary: 'Check the monitor now instead of at its next slot',
@@ -177,47 +186,54 @@ function registerMonitorActions(app: FastifyInstance, model: ResourceModel, deps
   });
 }
 
-export const monitorsResource = defineServerResource({
-  spec: resources.monitors,
-  hooks: { beforeWrite: checkMonitor },
-  actions: registerMonitorActions,
-  detail: {
-    schema: {
-      up_down_changes: {
-        type: 'array',
-        items: {
+/** Monitors, whose targets are judged by the same outbound rules as their checks. */
+export const monitorsResource = (config: Pick<Config, 'outboundAllowPrivate' | 'outboundAllowHosts'>) => {
+  const rule = createTargetRule({
+    allowPrivate: config.outboundAllowPrivate,
+    allowHosts: config.outboundAllowHosts,
+  });
+  return defineServerResource({
+    spec: resources.monitors,
+    hooks: { beforeWrite: (e) => checkMonitor(e, rule) },
+    actions: registerMonitorActions,
+    detail: {
+      schema: {
+        up_down_changes: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              status: { type: 'string' },
+              time: { type: 'integer' },
+              duration: { type: 'integer' },
+              message: nullable('string'),
+            },
+          },
+        },
+        uptime: {
           type: 'object',
-          properties: {
-            status: { type: 'string' },
-            time: { type: 'integer' },
-            duration: { type: 'integer' },
-            message: nullable('string'),
+          properties: { day: nullable('number'), week: nullable('number'), month: nullable('number') },
+        },
+        alerts: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              id: { type: 'integer' },
+              channel: { type: 'string' },
+              recipient: { type: 'string' },
+              state: { type: 'string' },
+              attempts: { type: 'integer' },
+              last_error: nullable('string'),
+              sent_at: nullable('integer'),
+              created_at: { type: 'integer' },
+              change_status: { type: 'string' },
+              change_at: { type: 'integer' },
+            },
           },
         },
       },
-      uptime: {
-        type: 'object',
-        properties: { day: nullable('number'), week: nullable('number'), month: nullable('number') },
-      },
-      alerts: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            id: { type: 'integer' },
-            channel: { type: 'string' },
-            recipient: { type: 'string' },
-            state: { type: 'string' },
-            attempts: { type: 'integer' },
-            last_error: nullable('string'),
-            sent_at: nullable('integer'),
-            created_at: { type: 'integer' },
-            change_status: { type: 'string' },
-            change_at: { type: 'integer' },
-          },
-        },
-      },
+      load: monitorDetail,
     },
-    load: monitorDetail,
-  },
-});
+  });
+};

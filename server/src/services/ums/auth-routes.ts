@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, forbidden, unauthorized } from '../../core/errors.js';
+import { forbidden, unauthorized } from '../../core/errors.js';
 import { writeAudit } from '../../core/audit.js';
 import type { AppDeps } from '../../deps.js';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
-import { clearAttempts, reserveAttempts, retryAfter } from './throttle.js';
+import { accountKey, clearAttempts, refundAttempt, reserveOrRefuse } from './throttle.js';
 import { loadMe } from './me.js';
+import { auditPrivilegeDenials } from './privilege.js';
 
 const tokenResponse = {
   type: 'object',
@@ -14,6 +15,7 @@ const tokenResponse = {
 /** Sign-in, session refresh, sign-out and the signed-in user's own profile (ARCHITECTURE §4, SPEC §7.2). */
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, config, tokens } = deps;
+  auditPrivilegeDenials(app);
 
   app.post('/ums/auth/login', {
     config: { access: 'public' },
@@ -33,17 +35,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request, reply) => {
       const { email: rawEmail, password } = request.body as { email: string; password: string };
       const email = rawEmail.trim().toLowerCase();
-      const acctKey = `acct:${email}`;
-      const [acct, ip] = await reserveAttempts(db, [acctKey, `ip:${request.ip}`], config.loginWindowSeconds);
-      if (acct! > config.loginMaxAttempts || ip! > config.loginIpMaxAttempts) {
-        await writeAudit(db, { actorId: null, action: 'login_throttled', target: email, ip: request.ip });
-        const key = acct! > config.loginMaxAttempts ? acctKey : `ip:${request.ip}`;
-        reply.header('retry-after', String(await retryAfter(db, key, config.loginWindowSeconds)));
-        throw new AppError(
-          'too_many_requests',
-          'Too many sign-in attempts. Please wait and try again later.',
-        );
-      }
+      const acctKey = accountKey(email);
+      const ipKey = `ip:${request.ip}`;
+      await reserveOrRefuse(db, config, { account: acctKey, ip: ipKey }, reply, () =>
+        writeAudit(db, { actorId: null, action: 'login_throttled', target: email, ip: request.ip }),
+      );
       const r = await db.query<{
         id: number;
         password_hash: string | null;
@@ -62,6 +58,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
         throw unauthorized('Login failed');
       }
       await clearAttempts(db, acctKey);
+      await refundAttempt(db, ipKey);
       if (needsRehash(user.password_hash)) {
         await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [
           user.id,

@@ -1,22 +1,42 @@
 import { ADMIN_ROLE, resources } from '@sitefleet/shared';
 import { defineServerResource } from '../../core/resource.js';
 import { invalid } from '../../core/errors.js';
+import { loadActor, requireRoleEdit } from './privilege.js';
 
-/** ADMIN is built in: it holds every permission implicitly, so it cannot be renamed, edited by non-admins or deleted. */
+const permissionIds = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number) : []);
+
+/**
+ * ADMIN is built in: it holds every permission implicitly, so it cannot be renamed or deleted. Anyone else
+ * edits only roles they do not hold, within their own permissions (privilege.ts).
+ */
 export const rolesResource = defineServerResource({
   spec: resources.roles,
   hooks: {
-    beforeWrite({ ctx, values, existing }) {
+    async beforeWrite({ ctx, tx, values, existing }) {
       const isAdminRole = existing?.name === ADMIN_ROLE;
+      const before = permissionIds(existing?.permissions);
+      requireRoleEdit(
+        await loadActor(tx, ctx),
+        {
+          id: existing ? Number(existing.id) : null,
+          names: [existing?.name, values.name].filter((n): n is string => typeof n === 'string'),
+          before,
+          after: values.permissions === undefined ? before : permissionIds(values.permissions),
+        },
+        existing ? 'change' : 'create',
+      );
       if (isAdminRole && values.name !== undefined && values.name !== ADMIN_ROLE) {
         throw invalid({ name: 'The ADMIN role cannot be renamed' });
       }
-      if ((isAdminRole || values.name === ADMIN_ROLE) && !ctx.user?.isAdmin) {
-        throw invalid({ name: 'Only an admin can change the ADMIN role' });
-      }
     },
-    beforeDelete({ existing }) {
+    async beforeDelete({ ctx, tx, existing }) {
       if (existing.name === ADMIN_ROLE) throw invalid({ name: 'The ADMIN role cannot be deleted' });
+      const before = permissionIds(existing.permissions);
+      requireRoleEdit(
+        await loadActor(tx, ctx),
+        { id: Number(existing.id), names: [String(existing.name)], before, after: before },
+        'delete',
+      );
     },
   },
 });

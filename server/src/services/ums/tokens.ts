@@ -3,6 +3,10 @@ import { unauthorized } from '../../core/errors.js';
 
 const ISSUER = 'sitefleet';
 const AUDIENCE = 'sitefleet-console';
+/** The one spelling of a user id: no sign, space, leading zero, hex or exponent ("1", never " 1" or "1e0"). */
+const CANONICAL_ID = /^[1-9][0-9]{0,15}$/;
+/** Clock difference allowed between the process that issued a token and the one reading it. */
+const FUTURE_SKEW_SECONDS = 60;
 
 export interface AccessClaims {
   userId: number;
@@ -50,11 +54,18 @@ export class TokenService {
         typ: 'JWT',
         requiredClaims: ['sub', 'exp', 'iat'],
       });
-      const userId = Number(payload.sub);
-      if (payload.typ !== 'access' || !Number.isInteger(userId) || typeof payload.sv !== 'number') {
-        throw unauthorized('Invalid token');
-      }
-      return { userId, sessionEpoch: payload.sv };
+      const { sub, sv, iat, nbf } = payload;
+      const latest = Math.floor(Date.now() / 1000) + FUTURE_SKEW_SECONDS;
+      const valid =
+        payload.typ === 'access' &&
+        typeof sub === 'string' &&
+        CANONICAL_ID.test(sub) &&
+        Number.isSafeInteger(sv) &&
+        typeof iat === 'number' &&
+        iat <= latest &&
+        (nbf === undefined || nbf <= latest);
+      if (!valid || typeof sv !== 'number') throw unauthorized('Invalid token');
+      return { userId: Number(sub), sessionEpoch: sv };
     } catch (err) {
       if (err instanceof joseErrors.JWTExpired) throw unauthorized('Your session has expired');
       throw unauthorized('Invalid token');

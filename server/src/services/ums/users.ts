@@ -1,13 +1,19 @@
 import { ADMIN_ROLE, resources } from '@sitefleet/shared';
-import { defineServerResource, type WriteEvent } from '../../core/resource.js';
+import type { Config } from '../../config.js';
+import { defineServerResource, type Row, type WriteEvent } from '../../core/resource.js';
 import { invalid } from '../../core/errors.js';
 import type { Queryable } from '../../db/db.js';
 import { hashPassword } from './passwords.js';
+import { grantOfRoles, loadActor, requireManage } from './privilege.js';
+import { lockedUntilSql } from './throttle.js';
+import { registerUnlock } from './unlock.js';
 
 async function adminRoleId(tx: Queryable): Promise<number | null> {
   const r = await tx.query<{ id: number }>('SELECT id FROM roles WHERE name = $1', [ADMIN_ROLE]);
   return r.rows[0] ? Number(r.rows[0].id) : null;
 }
+
+const roleIdsOf = (row: Row | null): number[] => ((row?.roles as number[] | undefined) ?? []).map(Number);
 
 async function checkPassword(e: WriteEvent, companyDomains: string[]): Promise<void> {
   const { input, values, existing } = e;
@@ -22,32 +28,49 @@ async function checkPassword(e: WriteEvent, companyDomains: string[]): Promise<v
   if (!existing && !googleUser) throw invalid({ new_password: 'Required', verify_password: 'Required' });
 }
 
-/** Granting or removing ADMIN is for admins only, and nobody can lock themselves out. */
-async function checkRoles(e: WriteEvent): Promise<void> {
+/**
+ * Nobody manages an account stronger than themselves, nor makes one: the account as stored and as it
+ * will be must both hold only permissions the editor holds (SECURITY.md, issue 13).
+ */
+async function checkPrivilege(e: WriteEvent): Promise<void> {
   const { ctx, tx, values, existing } = e;
-  const adminId = await adminRoleId(tx);
-  const before = ((existing?.roles as number[] | undefined) ?? []).map(Number);
-  const after = Array.isArray(values.roles) ? (values.roles as number[]) : before;
-  const touchesAdmin = adminId !== null && before.includes(adminId) !== after.includes(adminId);
-  if (touchesAdmin && !ctx.user?.isAdmin)
-    throw invalid({ roles: 'Only an admin can grant or remove the ADMIN role' });
-  if (existing && ctx.user?.id === Number(existing.id)) {
-    if (adminId !== null && before.includes(adminId) && !after.includes(adminId)) {
-      throw invalid({ roles: 'You cannot remove the ADMIN role from yourself' });
-    }
-    if (values.disabled === true) throw invalid({ disabled: 'You cannot disable your own account' });
+  const actor = await loadActor(tx, ctx);
+  const ref = existing ? `users/${String(existing.id)}` : 'users/new';
+  if (existing) requireManage(actor, await grantOfRoles(tx, roleIdsOf(existing)), `change ${ref}`, ref);
+  if (Array.isArray(values.roles) || !existing) {
+    const after = await grantOfRoles(tx, (values.roles as number[] | undefined)?.map(Number) ?? []);
+    requireManage(actor, after, 'give these roles', ref);
   }
 }
 
-export function usersResource(companyDomains: string[]) {
+/** Nobody locks themselves out. */
+async function checkSelf(e: WriteEvent): Promise<void> {
+  const { ctx, tx, values, existing } = e;
+  if (!existing || ctx.user?.id !== Number(existing.id)) return;
+  const adminId = await adminRoleId(tx);
+  const after = Array.isArray(values.roles) ? (values.roles as number[]).map(Number) : roleIdsOf(existing);
+  if (adminId !== null && roleIdsOf(existing).includes(adminId) && !after.includes(adminId)) {
+    throw invalid({ roles: 'You cannot remove the ADMIN role from yourself' });
+  }
+  if (values.disabled === true) throw invalid({ disabled: 'You cannot disable your own account' });
+}
+
+export function usersResource(
+  config: Pick<Config, 'allowedGoogleDomains' | 'loginMaxAttempts' | 'loginWindowSeconds'>,
+) {
   return defineServerResource({
     spec: resources.users,
     virtualFields: ['new_password', 'verify_password'],
+    computed: {
+      // When the account's sign-in lock ends (epoch seconds); null when it is not locked.
+      locked_until: { kind: 'integer', sql: lockedUntilSql(config) },
+    },
     hooks: {
       async beforeWrite(e) {
         if (typeof e.values.email === 'string') e.values.email = e.values.email.trim().toLowerCase();
-        await checkPassword(e, companyDomains);
-        await checkRoles(e);
+        await checkPrivilege(e);
+        await checkPassword(e, config.allowedGoogleDomains);
+        await checkSelf(e);
         const disabling = e.values.disabled === true && e.existing && e.existing.disabled !== true;
         const passwordChanged = Boolean(e.values.password_hash) && e.existing;
         // Disabling a user or changing their password ends their sessions on the next request.
@@ -55,10 +78,11 @@ export function usersResource(companyDomains: string[]) {
       },
       async beforeDelete({ ctx, tx, existing }) {
         if (ctx.user?.id === Number(existing.id)) throw invalid({ id: 'You cannot delete your own account' });
+        const ref = `users/${String(existing.id)}`;
+        const actor = await loadActor(tx, ctx);
+        requireManage(actor, await grantOfRoles(tx, roleIdsOf(existing)), `delete ${ref}`, ref);
         const adminId = await adminRoleId(tx);
-        const roles = ((existing.roles as number[]) ?? []).map(Number);
-        if (adminId !== null && roles.includes(adminId)) {
-          if (!ctx.user?.isAdmin) throw invalid({ roles: 'Only an admin can delete an admin' });
+        if (adminId !== null && roleIdsOf(existing).includes(adminId)) {
           const others = await tx.query(
             'SELECT 1 FROM users WHERE id <> $1 AND roles @> ARRAY[$2::bigint] AND NOT disabled LIMIT 1',
             [existing.id, adminId],
@@ -67,5 +91,6 @@ export function usersResource(companyDomains: string[]) {
         }
       },
     },
+    actions: registerUnlock,
   });
 }

@@ -1,15 +1,36 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, RecordContextProvider, ResourceContextProvider, type DataProvider } from 'react-admin';
+import type { GroupedPermissions } from '@sitefleet/shared';
+import {
+  AdminContext,
+  HttpError,
+  RecordContextProvider,
+  ResourceContextProvider,
+  type DataProvider,
+} from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../providers/i18n';
 import { MASK, NOT_SET, secretFlagPath } from './secret';
 import { SecretField } from './SecretField';
+import { authAs } from '../../test/auth';
 
-function setup(record: Record<string, unknown>, source: string) {
-  const reveal = vi.fn(async () => 'hunter2-secret');
-  const dataProvider = { reveal } as unknown as DataProvider;
+const REVEALER = { '/dms/api/v1/websites/:id/reveal': { POST: true } };
+
+function setup(
+  record: Record<string, unknown>,
+  source: string,
+  routes: GroupedPermissions = REVEALER,
+  reveal = vi.fn(async () => 'hunter2-secret'),
+) {
+  const stepUp = vi.fn(async ({ password }: { password: string }) => {
+    if (password !== 'my password') {
+      throw new HttpError('Some fields are not valid', 422, {
+        errors: { password: 'Password confirmation failed' },
+      });
+    }
+  });
+  const dataProvider = { reveal, stepUp } as unknown as DataProvider;
   render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider}>
+    <AdminContext dataProvider={dataProvider} authProvider={authAs('IT', routes)} i18nProvider={i18nProvider}>
       <ResourceContextProvider value="dms/api/v1/websites">
         <RecordContextProvider value={{ id: 7, ...record }}>
           <SecretField source={source} />
@@ -17,7 +38,7 @@ function setup(record: Record<string, unknown>, source: string) {
       </ResourceContextProvider>
     </AdminContext>,
   );
-  return { reveal };
+  return { reveal, stepUp };
 }
 
 describe('secret field', () => {
@@ -37,7 +58,7 @@ describe('secret field', () => {
     expect(screen.getByTestId('secret-value').textContent).toBe(MASK);
     expect(screen.queryByText('hunter2-secret')).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Reveal' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reveal' }));
     await waitFor(() => expect(screen.getByTestId('secret-value').textContent).toBe('hunter2-secret'));
     expect(reveal).toHaveBeenCalledWith('dms/api/v1/websites', 7, 'google_account.password');
     expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
@@ -51,8 +72,40 @@ describe('secret field', () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     setup({ http_auth_credentials_set: true }, 'http_auth_credentials');
-    fireEvent.click(screen.getByRole('button', { name: 'Reveal' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reveal' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('hunter2-secret'));
+  });
+
+  it('asks for the password when the server wants a step-up, then reveals', async () => {
+    const stepUpNeeded = new HttpError('Confirm your password to reveal secrets', 401, {
+      error: { code: 'step_up_required', message: 'Confirm your password to reveal secrets' },
+    });
+    const reveal = vi.fn().mockRejectedValueOnce(stepUpNeeded).mockResolvedValue('hunter2-secret');
+    const { stepUp } = setup({ http_auth_credentials_set: true }, 'http_auth_credentials', REVEALER, reveal);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reveal' }));
+    const password = await screen.findByLabelText(/Password/);
+    expect(screen.getByTestId('secret-value').textContent).toBe(MASK);
+
+    fireEvent.change(password, { target: { value: 'a wrong one' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Password confirmation failed')).toBeTruthy();
+
+    fireEvent.change(password, { target: { value: 'my password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.getByTestId('secret-value').textContent).toBe('hunter2-secret'));
+    expect(stepUp).toHaveBeenLastCalledWith({ password: 'my password' });
+    expect(reveal).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(screen.queryByLabelText(/Password/)).toBeNull());
+  });
+
+  it('offers no Reveal to a user without the reveal permission', async () => {
+    setup({ http_auth_credentials_set: true }, 'http_auth_credentials', {
+      '/dms/api/v1/websites/:id': { GET: true },
+    });
+    setup({ http_auth_credentials_set: true }, 'http_auth_credentials');
+    // Only the second tree, whose user holds the permission, shows the button.
+    expect(await screen.findAllByRole('button', { name: 'Reveal' })).toHaveLength(1);
+    expect(screen.getAllByTestId('secret-value').map((e) => e.textContent)).toEqual([MASK, MASK]);
   });
 });

@@ -1,16 +1,9 @@
 import { LIMITS } from '@sitefleet/shared';
 import { useMediaQuery, type Theme } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import {
-  BulkDeleteButton,
-  DataTable,
-  List,
-  Pagination,
-  useResourceContext,
-  type RowClickFunction,
-} from 'react-admin';
+import { DataTable, List, Pagination, useResourceContext, type RowClickFunction } from 'react-admin';
 import { specOf } from '../../providers/writable';
-import { DELETE_CONFIRM } from '../record/messages';
+import { BulkDelete } from './BulkDelete';
 import { smallScreenColumns, visibleColumns, type ColumnDef } from './columns';
 import { dataColumns } from './dataColumns';
 import { ListToolbar } from './ListToolbar';
@@ -66,7 +59,7 @@ const ListBody = ({
           bulkActions || canDelete ? (
             <>
               {bulkActions}
-              {canDelete && <BulkDeleteButton mutationMode="pessimistic" confirmContent={DELETE_CONFIRM} />}
+              {canDelete && <BulkDelete />}
             </>
           ) : (
             false

@@ -1,14 +1,22 @@
 import Sync from '@mui/icons-material/Sync';
 import { Alert, AlertTitle, Box, Button, CircularProgress } from '@mui/material';
 import { useState } from 'react';
-import { useDataProvider, useRecordContext, useRefresh, useResourceContext } from 'react-admin';
+import {
+  useDataProvider,
+  usePermissions,
+  useRecordContext,
+  useRefresh,
+  useResourceContext,
+} from 'react-admin';
 import type { SitefleetDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
+import { hasRoute, NO_PERMISSIONS, type Permissions } from '../../providers/permissions';
 import { failedOutcome, REFRESH_FAILED, refreshOutcome, type RefreshOutcome } from './jobOutput';
 
 /**
  * Re-reads a record's outside data (GET /{id}/refresh), shows what the server did and what failed
- * ('Something went wrong with the refresh'), then reloads the record.
+ * ('Something went wrong with the refresh'), then reloads the record. A refresh starts outside work, so
+ * it is a permission of its own (an action, not a read): without it the button is not shown.
  */
 export const RefreshButton = ({ label = 'Refresh' }: { label?: string }) => {
   const record = useRecordContext();
@@ -17,7 +25,8 @@ export const RefreshButton = ({ label = 'Refresh' }: { label?: string }) => {
   const reload = useRefresh();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<RefreshOutcome | null>(null);
-  if (!record) return null;
+  const { permissions } = usePermissions<Permissions>();
+  if (!record || !hasRoute(permissions ?? NO_PERMISSIONS, 'GET', `${resource}/:id/refresh`)) return null;
 
   const run = async () => {
     setBusy(true);

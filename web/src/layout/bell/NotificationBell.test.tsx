@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 // The drawer renders sanitised HTML, and DOMPurify needs a complete DOM (see html.test.ts).
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, Notification, type DataProvider } from 'react-admin';
+import { resources } from '@sitefleet/shared';
+import { AdminContext, Notification, useCreate, type DataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../providers/i18n';
 import type { InboxItem, MessagingCalls } from '../../providers/messaging';
@@ -147,5 +148,45 @@ describe('notification bell (SPEC §2.1, §4)', () => {
   it("shows 'Error fetching notifications' when the inbox cannot be read", async () => {
     setup(new Error('down'));
     expect(await screen.findByText('Error fetching notifications')).toBeTruthy();
+  });
+
+  it('reads the inbox again as soon as this console sends a notification, without waiting for the poll', async () => {
+    const NOTIFICATIONS = resources.notifications.path;
+    let inbox: InboxItem[] = [];
+    const dataProvider = {
+      inbox: vi.fn(async () => ({ items: inbox, unread: 0 })),
+      create: vi.fn(async (_: string, { data }: { data: Record<string, unknown> }) => {
+        inbox = [item({ id: 9, title: String(data.title) })];
+        return { data: { id: 9, ...data } };
+      }),
+      update: vi.fn(async () => ({ data: { id: 3 } })),
+    };
+    const Send = ({ resource }: { resource: string }) => {
+      const [create] = useCreate();
+      return (
+        <button type="button" onClick={() => void create(resource, { data: { title: 'To my own role' } })}>
+          Send to {resource}
+        </button>
+      );
+    };
+    render(
+      <AdminContext dataProvider={dataProvider as unknown as DataProvider} i18nProvider={i18nProvider}>
+        <NotificationBell />
+        <Send resource={NOTIFICATIONS} />
+        <Send resource={resources.tags.path} />
+      </AdminContext>,
+    );
+    await waitFor(() => expect(dataProvider.inbox).toHaveBeenCalledTimes(1));
+    expect(bell().dataset.unread).toBe('0');
+
+    // a write elsewhere does not touch the inbox
+    fireEvent.click(screen.getByRole('button', { name: `Send to ${resources.tags.path}` }));
+    await waitFor(() => expect(dataProvider.create).toHaveBeenCalledTimes(1));
+    inbox = [];
+    fireEvent.click(screen.getByRole('button', { name: `Send to ${NOTIFICATIONS}` }));
+    await waitFor(() => expect(bell().dataset.unread).toBe('1'));
+    expect(dataProvider.inbox).toHaveBeenCalledTimes(2);
+    const drawer = await openDrawer();
+    expect(within(drawer).getByText('To my own role')).toBeTruthy();
   });
 });

@@ -1,11 +1,13 @@
-import { TIMINGS } from '@sitefleet/shared';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { resources, TIMINGS } from '@sitefleet/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { SitefleetDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
 import type { InboxItem, ReadFlag, Resolved } from '../../providers/messaging';
 import { unreadCount, withChanges, type ItemChange } from './inbox';
 import { usePolling } from './usePolling';
+import { onResourceWrite } from './writes';
 
 /** SPEC §8. */
 export const NOTIFICATIONS_ERROR = 'Error fetching notifications';
@@ -21,9 +23,10 @@ export interface InboxState {
 }
 
 /**
- * The signed-in user's notifications, polled every 30 s while they are active (SPEC §9). Read and
- * resolved changes show at once and are rolled back when the server refuses them; a poll that started
- * before a change is ignored, so it cannot undo the change on screen.
+ * The signed-in user's notifications, polled every 30 s while they are active (SPEC §9) and read again
+ * as soon as a notification is written from this console. Read and resolved changes show at once and
+ * are rolled back when the server refuses them; a poll that started before a change is ignored, so it
+ * cannot undo the change on screen.
  */
 export function useInbox(enabled = true): InboxState {
   const dataProvider = useDataProvider<SitefleetDataProvider>();
@@ -53,6 +56,14 @@ export function useInbox(enabled = true): InboxState {
     idleMs: TIMINGS.notificationIdleMs,
     enabled,
   });
+
+  // A notification this user just sent may be addressed to them (a role they hold): read the inbox at
+  // once rather than at the next poll.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return undefined;
+    return onResourceWrite(queryClient, resources.notifications.path, () => void load());
+  }, [enabled, load, queryClient]);
 
   /** Shows `next` at once, calls the server, and puts `previous` back if it refuses. */
   const change = useCallback(

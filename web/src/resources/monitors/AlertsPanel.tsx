@@ -4,6 +4,7 @@ import SmsOutlined from '@mui/icons-material/SmsOutlined';
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { ChoiceChip } from '../../common/fields/ChoiceChip';
 import { TimeValue } from '../../common/fields/Values';
+import { AlertRecipient } from './AlertRecipient';
 import { ALERT_STATE_COLORS, ALERT_STATE_LABELS, CHANNEL_LABELS } from './labels';
 import { Panel, PanelEmpty } from './Panel';
 import { monitorIndicator } from './status';
@@ -51,7 +52,9 @@ export const AlertsPanel = ({ alerts }: { alerts: readonly MonitorAlert[] | unde
                 <TableCell>
                   <Channel channel={a.channel} />
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{a.recipient}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <AlertRecipient alert={a} />
+                </TableCell>
                 <TableCell>
                   <ChoiceChip value={a.state} labels={ALERT_STATE_LABELS} colors={ALERT_STATE_COLORS} />
                 </TableCell>

@@ -115,4 +115,18 @@ describe('monitor form (SPEC §5)', () => {
       ),
     );
   });
+
+  it('says under the target why a private address is refused and how an operator allows it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // react-admin logs failed calls in dev
+    const refusal =
+      '127.0.0.1 is a private or loopback address; monitors may not reach it unless an operator adds it to OUTBOUND_ALLOW_HOSTS';
+    setup(async () => {
+      throw new HttpError('Some fields are not valid', 422, { errors: { url: refusal } });
+    });
+    const url = await screen.findByRole('textbox', { name: 'URL or IP' });
+    fireEvent.change(url, { target: { value: 'http://127.0.0.1:8080/' } });
+    save();
+    await waitFor(() => expect(helper(url)?.textContent).toBe(refusal));
+    expect(url.getAttribute('aria-invalid')).toBe('true');
+  });
 });

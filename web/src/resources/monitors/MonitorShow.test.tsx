@@ -11,6 +11,7 @@ import { DAY } from './timeline';
 import type { MonitorAlert } from './types';
 
 const MONITORS = resources.monitors.path;
+const WEBSITES = resources.websites.path;
 
 function monitor(now: number) {
   return {
@@ -42,6 +43,18 @@ function monitor(now: number) {
     ],
     uptime: { day: 0.907407, week: 0.98677, month: null },
     alerts: [
+      {
+        id: 3,
+        channel: 'website',
+        recipient: '12',
+        state: 'sent',
+        attempts: 1,
+        last_error: null,
+        sent_at: now - 8000,
+        created_at: now - 8000,
+        change_status: 'down',
+        change_at: now - 8000,
+      },
       {
         id: 2,
         channel: 'sms',
@@ -75,6 +88,9 @@ function setup() {
   let record = monitor(Math.floor(Date.now() / 1000));
   const calls = mockFetch({
     [`GET /${MONITORS}/4`]: () => ({ body: { data: record } }),
+    [`POST /${WEBSITES}/get-many`]: () => ({
+      body: { data: [{ id: 12, hostname: 'alpha.test', friendly_name: 'Alpha Casino' }] },
+    }),
     [`PATCH /${MONITORS}/4`]: (init) => {
       record = { ...record, ...(JSON.parse(String(init?.body)) as object), version: record.version + 1 };
       return { body: { data: record } };
@@ -139,10 +155,19 @@ describe("a monitor's page (SPEC §2.5, §4)", () => {
   it('lists the alerts sent with their delivery state and error', async () => {
     setup();
     const alerts = await screen.findAllByTestId('monitor-alert');
-    expect(alerts).toHaveLength(2);
-    expect(within(alerts[0]!).getByText('Failed')).toBeTruthy();
-    expect(within(alerts[0]!).getByText('No SMS provider configured')).toBeTruthy();
-    expect(within(alerts[1]!).getByText('Sent')).toBeTruthy();
+    expect(alerts).toHaveLength(3);
+    expect(within(alerts[1]!).getByText('Failed')).toBeTruthy();
+    expect(within(alerts[1]!).getByText('No SMS provider configured')).toBeTruthy();
+    expect(within(alerts[2]!).getByText('Sent')).toBeTruthy();
+    expect(within(alerts[2]!).getByText('ops@example.com')).toBeTruthy();
+  });
+
+  it('names the website an alert was raised on, linked to its page, instead of its id', async () => {
+    setup();
+    const website = (await screen.findAllByTestId('monitor-alert'))[0]!;
+    const link = await within(website).findByRole('link', { name: 'Alpha Casino' });
+    expect(link.getAttribute('href')).toBe(`/${WEBSITES}/12/show`);
+    expect(within(website).queryByText('12')).toBeNull();
   });
 
   it('pauses with PATCH {paused, version}, says so and reloads the page', async () => {

@@ -1,4 +1,6 @@
+import { MONITOR_LIMITS } from '@sitefleet/shared';
 import type { RaRecord } from 'react-admin';
+import { errorDetail } from '../../providers/http';
 
 export interface SiteMonitorData {
   website_id: RaRecord['id'];
@@ -24,4 +26,25 @@ export function siteMonitorData(site: RaRecord): SiteMonitorData | null {
     url,
     friendly_name: text(site.friendly_name) || hostname || null,
   };
+}
+
+/** What the confirmation of 'Monitor this site' says: which site, and the monitor that will be created. */
+export function siteMonitorConfirmation(
+  site: RaRecord,
+  data: SiteMonitorData,
+): { title: string; content: string } {
+  const name = text(site.friendly_name) || text(site.hostname) || data.url;
+  const minutes = MONITOR_LIMITS.intervalDefault / 60;
+  return {
+    title: `Monitor ${name}?`,
+    content:
+      `An HTTP monitor named "${data.friendly_name ?? name}" will check ${data.url} every ${minutes} minutes ` +
+      'and show it as down when it stops answering.',
+  };
+}
+
+/** Why the server refused: the target's own reason (a private address, say) over 'Some fields are not valid'. */
+export function siteMonitorError(error: unknown): string {
+  const url = (error as { body?: { errors?: { url?: unknown } } } | null)?.body?.errors?.url;
+  return typeof url === 'string' && url ? url : errorDetail(error);
 }

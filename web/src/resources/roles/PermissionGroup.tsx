@@ -5,6 +5,7 @@ import {
   AccordionSummary,
   Box,
   Checkbox,
+  Chip,
   FormControlLabel,
   Typography,
 } from '@mui/material';
@@ -78,6 +79,14 @@ export const PermissionGroup = ({ group, selected, onToggle, expanded, onExpand 
                     label={
                       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', minWidth: 0 }}>
                         <MethodChip method={p.method} />
+                        {(p.kind === 'reveal' || p.kind === 'action') && (
+                          // Granting these is a decision of its own (ADR 0005): make them stand out.
+                          <Chip
+                            size="small"
+                            label={p.kind === 'reveal' ? 'reveals secrets' : 'starts work'}
+                            color={p.kind === 'reveal' ? 'error' : 'warning'}
+                          />
+                        )}
                         <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
                           {p.route}
                         </Typography>

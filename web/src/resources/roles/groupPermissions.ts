@@ -2,6 +2,8 @@ export interface PermissionRecord {
   id: number | string;
   method: string;
   route: string;
+  /** read, write, action (starts outside work) or reveal (opens a stored secret). */
+  kind?: string;
 }
 
 export interface ResourcePermissions {

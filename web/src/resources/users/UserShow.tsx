@@ -2,15 +2,17 @@ import { resources } from '@sitefleet/shared';
 import { ChipField, ReferenceArrayField, SingleFieldList, TabbedShowLayout } from 'react-admin';
 import { RecordValue } from '../../common/fields/RecordValue';
 import { RecordShow } from '../../common/record/RecordShow';
+import { UnlockButton } from './UnlockButton';
 
 export const UserShow = () => (
-  <RecordShow>
+  <RecordShow actions={<UnlockButton />}>
     <TabbedShowLayout.Tab label="Overview">
       <RecordValue source="name" label="Name" />
       <RecordValue source="last_name" label="Last name" />
       <RecordValue source="email" label="Email" />
       <RecordValue source="picture" label="Picture" kind="link" />
       <RecordValue source="disabled" label="Disabled" kind="boolean" />
+      <RecordValue source="locked_until" label="Sign-in locked until" kind="time" />
       <RecordValue source="google_id" label="Google account" />
     </TabbedShowLayout.Tab>
     <TabbedShowLayout.Tab label="Access" path="access">

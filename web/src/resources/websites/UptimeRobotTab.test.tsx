@@ -1,18 +1,18 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { READ_ONLY_ROLE, resources, type GroupedPermissions } from '@sitefleet/shared';
+import type { AuthProvider } from 'react-admin';
+import { READ_ONLY_ROLE, resources } from '@sitefleet/shared';
 import {
   AdminContext,
   HttpError,
   Notification,
   ResourceContextProvider,
-  type AuthProvider,
   type DataProvider,
 } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../providers/i18n';
-import { canDo, permissionsOf } from '../../providers/permissions';
 import { MONITOR_CREATED, NOT_MONITORED } from '../monitors/MonitorSiteButton';
 import { UptimeRobotTab } from './UptimeRobotTab';
+import { authAs } from '../../test/auth';
 
 const WEBSITES = resources.websites.path;
 const MONITORS = resources.monitors.path;
@@ -28,19 +28,6 @@ const monitors = [
   { id: 11, website_id: 1, status: 'down', paused: false },
   { id: 12, website_id: 3, status: 'pending', paused: false },
 ];
-
-/** The signed-in user's rights, checked by the console's own rules (SPEC §6). */
-function authAs(role: string, routes: GroupedPermissions): AuthProvider {
-  const perms = permissionsOf({ full_roles: [{ id: 1, name: role }], full_permissions: routes });
-  return {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getPermissions: async () => perms,
-    canAccess: async ({ resource, action }) => !resource || canDo(perms, resource, action),
-  };
-}
 
 const OPERATOR = authAs('IT', {
   [`/${WEBSITES}`]: { GET: true },
@@ -98,11 +85,19 @@ describe('websites list, UptimeRobot tab (SPEC §2.5, §4)', () => {
     expect(monitorCalls(dp)[0]![1]).toMatchObject({ filter: { website_id: { where_in: [1, 2, 3, 4] } } });
   });
 
-  it("monitors a site in one click and shows its indicator, 'Not added yet' until the first check", async () => {
+  it("asks first, naming the site and the monitor, then shows its indicator, 'Not added yet' until the first check", async () => {
     const dp = setup();
     const beta = await row('beta.test');
     fireEvent.click(await within(beta).findByRole('button', { name: 'Monitor this site' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Monitor beta.test?');
+    expect(dialog.textContent).toContain(
+      'An HTTP monitor named "beta.test" will check https://beta.test every 5 minutes',
+    );
+    expect(dp.create).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create monitor' }));
     expect(await screen.findByText(MONITOR_CREATED)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(dp.create).toHaveBeenCalledWith(
       MONITORS,
       expect.objectContaining({
@@ -116,6 +111,19 @@ describe('websites list, UptimeRobot tab (SPEC §2.5, §4)', () => {
     expect(within(beta).getByRole('link', { name: 'Not added yet' }).getAttribute('href')).toBe(
       `#/${MONITORS}/20/show`,
     );
+    // the page's monitors are read again, and the new one counts once
+    await waitFor(() => expect(monitorCalls(dp).length).toBeGreaterThan(1));
+    expect(within(beta).queryByText('2 monitors')).toBeNull();
+  });
+
+  it('creates nothing when the confirmation is cancelled', async () => {
+    const dp = setup();
+    const beta = await row('beta.test');
+    fireEvent.click(await within(beta).findByRole('button', { name: 'Monitor this site' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(dp.create).not.toHaveBeenCalled();
+    expect(within(beta).getByRole('button', { name: 'Monitor this site' })).toBeTruthy();
   });
 
   it("uses the site's own URL when it has one, and shows the server's message on failure", async () => {
@@ -126,7 +134,11 @@ describe('websites list, UptimeRobot tab (SPEC §2.5, §4)', () => {
     setup({ create: create as unknown as DataProvider['create'] });
     const delta = await row('delta.test');
     fireEvent.click(await within(delta).findByRole('button', { name: 'Monitor this site' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Create monitor' }),
+    );
     expect(await screen.findByText('This site already has 20 monitors')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(create).toHaveBeenCalledWith(
       MONITORS,
       expect.objectContaining({
@@ -135,6 +147,22 @@ describe('websites list, UptimeRobot tab (SPEC §2.5, §4)', () => {
     );
     expect(within(delta).getByRole('button', { name: 'Monitor this site' })).toBeTruthy();
     expect(within(delta).queryByTestId('monitor-status')).toBeNull();
+  });
+
+  it("says why the server refused the site's address", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined); // react-admin logs failed calls in dev
+    const refusal =
+      '10.1.2.3 is a private or loopback address; monitors may not reach it unless an operator adds it to OUTBOUND_ALLOW_HOSTS';
+    const create = vi.fn(async () => {
+      throw new HttpError('Some fields are not valid', 422, { errors: { url: refusal } });
+    });
+    setup({ create: create as unknown as DataProvider['create'] });
+    const beta = await row('beta.test');
+    fireEvent.click(await within(beta).findByRole('button', { name: 'Monitor this site' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Create monitor' }),
+    );
+    expect(await screen.findByText(refusal)).toBeTruthy();
   });
 
   it('offers no button to a VIEWER, who cannot create monitors', async () => {

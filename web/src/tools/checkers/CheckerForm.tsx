@@ -1,8 +1,14 @@
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { Form, Title, useDataProvider } from 'react-admin';
+import { Form, Title, useDataProvider, usePermissions } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
-import type { CheckerBodies, CheckerName, SitefleetDataProvider } from '../../providers/dataProvider';
+import {
+  CHECKER_PATHS,
+  type CheckerBodies,
+  type CheckerName,
+  type SitefleetDataProvider,
+} from '../../providers/dataProvider';
+import { hasRoute, NO_PERMISSIONS, type Permissions } from '../../providers/permissions';
 import { RunButton } from '../../resources/cron-jobs/RunButton';
 import { useStartRun } from '../../resources/cron-jobs/useStartRun';
 import { ListField, type ListFieldDef } from './ListField';
@@ -34,6 +40,9 @@ export const CheckerForm = <C extends CheckerName>({
   const dataProvider = useDataProvider<SitefleetDataProvider>();
   const startRun = useStartRun('dms');
   const [failure, setFailure] = useState<string | null>(null);
+  // Running a checker is an action of its own (it starts outside work): without it there is no Run.
+  const { permissions, isPending } = usePermissions<Permissions>();
+  const canRun = hasRoute(permissions ?? NO_PERMISSIONS, 'POST', CHECKER_PATHS[checker]);
 
   const submit = async (values: FieldValues) => {
     const body = Object.fromEntries(
@@ -67,7 +76,13 @@ export const CheckerForm = <C extends CheckerName>({
                   </Alert>
                 )}
                 <Box>
-                  <RunButton />
+                  {canRun ? (
+                    <RunButton />
+                  ) : isPending ? null : (
+                    <Alert severity="info">
+                      You may not run this checker; an admin can grant it to your role.
+                    </Alert>
+                  )}
                 </Box>
               </Stack>
             </Form>

@@ -71,5 +71,29 @@ describe('export rules', () => {
     expect(exportFileName('dms/api/v1/tags', 'csv', new Date('2024-05-01T10:00:00Z'))).toBe(
       'tags-2024-05-01.csv',
     );
+    expect(exportFileName('dms/api/v1/domains', 'xlsx', new Date('2026-11-25T10:00:00Z'))).toBe(
+      'domains-2026-11-25.xlsx',
+    );
+    // one service's cron runs: the paths of all three end in cron-jobs
+    expect(exportFileName('umms/api/v1/cron-jobs', 'csv', new Date('2026-11-25T10:00:00Z'))).toBe(
+      'umms-cron-jobs-2026-11-25.csv',
+    );
+  });
+
+  it("dates the file with the user's day, not UTC's", () => {
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = 'America/Los_Angeles';
+      // 20:30 on the 25th in California is already the 26th in UTC
+      expect(exportFileName('dms/api/v1/domains', 'csv', new Date('2026-11-26T04:30:00Z'))).toBe(
+        'domains-2026-11-25.csv',
+      );
+      process.env.TZ = 'Pacific/Auckland';
+      expect(exportFileName('dms/api/v1/domains', 'csv', new Date('2026-11-25T12:30:00Z'))).toBe(
+        'domains-2026-11-26.csv',
+      );
+    } finally {
+      process.env.TZ = zone;
+    }
   });
 });

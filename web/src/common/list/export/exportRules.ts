@@ -1,4 +1,5 @@
 import { LIMITS } from '@sitefleet/shared';
+import { specOf } from '../../../providers/writable';
 
 export const NOT_EXPORTED = 'NOT EXPORTED';
 export const REFERENCED_EXPORT_CONFIRM =
@@ -106,8 +107,16 @@ export function toTsv(
   return rows.map((r) => r.join('\t')).join('\n');
 }
 
-/** `dms/api/v1/tags` → `tags-2024-05-01.csv`. */
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The user's calendar day (not UTC's: an evening export in UTC-8 is still today's). */
+export const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/**
+ * `dms/api/v1/domains` → `domains-2026-11-25.csv`: the resource's declared name (`dms-cron-jobs` for one
+ * service's cron runs, where paths share their last segment), and the local date.
+ */
 export function exportFileName(resource: string, extension: string, now = new Date()): string {
-  const base = resource.split('/').filter(Boolean).pop() ?? 'export';
-  return `${base}-${now.toISOString().slice(0, 10)}.${extension}`;
+  const base = specOf(resource)?.name ?? resource.split('/').filter(Boolean).pop() ?? 'export';
+  return `${base}-${localDay(now)}.${extension}`;
 }

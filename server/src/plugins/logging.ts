@@ -1,0 +1,114 @@
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+
+/** A SQLSTATE-carrying error of PGlite or node-postgres. */
+export interface DatabaseErrorLike {
+  code: string;
+  severity: string;
+  message: string;
+}
+
+export function isDatabaseError(err: unknown): err is DatabaseErrorLike {
+  return (
+    err instanceof Error &&
+    'severity' in err &&
+    typeof err.severity === 'string' &&
+    'code' in err &&
+    typeof err.code === 'string' &&
+    /^[0-9A-Z]{5}$/.test(err.code)
+  );
+}
+
+/** PostgreSQL quotes the offending value in its messages ("invalid input syntax for type integer: "x""). */
+function withoutQuotedValues(text: string): string {
+  return text.replace(/"(?:[^"\\]|\\.)*"/g, '"…"').replace(/'(?:[^'\\]|\\.)*'/g, "'…'");
+}
+
+interface SerializedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+/**
+ * The log form of an error. Database errors lose what can carry request values: PGlite's query,
+ * params and options, the server's detail, where (it quotes bound parameters) and quoted values in the
+ * message. SQL text is logged separately, at debug level only (statementOf).
+ */
+export function serializeError(err: unknown, depth = 0): SerializedError {
+  if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
+  const out: SerializedError = { type: err.constructor.name, message: err.message, stack: err.stack ?? '' };
+  if (isDatabaseError(err)) {
+    // PGlite's error class has a minified name.
+    out.type = 'DatabaseError';
+    out.code = err.code;
+    out.severity = err.severity;
+    out.message = withoutQuotedValues(err.message);
+    out.stack = withoutQuotedValues(out.stack);
+    for (const key of ['table', 'column', 'constraint', 'routine'] as const) {
+      const value = (err as unknown as Record<string, unknown>)[key];
+      if (typeof value === 'string') out[key] = value;
+    }
+  } else {
+    const { code, statusCode } = err as { code?: unknown; statusCode?: unknown };
+    if (typeof code === 'string') out.code = code;
+    if (typeof statusCode === 'number') out.statusCode = statusCode;
+  }
+  if (err.cause !== undefined && depth < 3) out.cause = serializeError(err.cause, depth + 1);
+  return out;
+}
+
+/** The statement of a failed query, without its parameters (PGlite attaches it to its errors). */
+export function statementOf(err: unknown): string | undefined {
+  if (!err || typeof err !== 'object' || !('query' in err) || typeof err.query !== 'string') return undefined;
+  return err.query.replace(/\s+/g, ' ').trim();
+}
+
+interface RequestLike {
+  method?: string;
+  url?: string;
+  routeOptions?: { url?: string };
+}
+
+/** A request in a log line: its method and route pattern, never its query string or path values. */
+export function serializeRequest(req: RequestLike): { method?: string; route: string } {
+  return { method: req.method, route: req.routeOptions?.url ?? '(no route)' };
+}
+
+function line(request: FastifyRequest, reply: FastifyReply) {
+  return {
+    method: request.method,
+    route: request.routeOptions.url ?? '(no route)',
+    status: reply.statusCode,
+    ms: Math.round(reply.elapsedTime * 10) / 10,
+  };
+}
+
+/** One info line per request (method, route pattern, status, time) instead of Fastify's two with the URL. */
+export class RouteLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ ...line(request, reply), err: error }, 'request errored');
+    else reply.log.info(line(request, reply), 'request');
+  }
+
+  override routeNotFound(request: FastifyRequest, reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    reply.log.info(line(request, reply), 'no such route');
+  }
+}
+
+/** The logger options of the app: request lines and errors without request values, secrets redacted. */
+export function loggerOptions(level: string) {
+  return {
+    level,
+    redact: ['req.headers.authorization', 'req.body.password'],
+    serializers: { req: serializeRequest, err: serializeError },
+  };
+}

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, badRequest, invalid, notFound } from '../../core/errors.js';
+import type { Db } from '../../db/db.js';
+import type { AppDeps } from '../../deps.js';
+import { fileNameProblem, IMAGE_MAX_BYTES, prepareImage } from './images.js';
+import { UPLOADS_PATH } from './sanitize.js';
+
+const tooLarge = () =>
+  new AppError('payload_too_large', `Images are limited to ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+
+/**
+ * Reads an uploaded file into one buffer, holding at most `max` bytes: each chunk is copied in as it comes
+ * (sized from the request's length when it has one), so the parser's chunks are not all kept until the
+ * end. Past the limit the stream is destroyed, which stops the multipart parser reading the request.
+ */
+async function readFile(
+  file: Readable & { truncated?: boolean },
+  max: number,
+  expected: number,
+): Promise<Buffer> {
+  let buffer = Buffer.allocUnsafe(Math.min(max, expected > 0 ? expected : 64 * 1024));
+  let total = 0;
+  let over = false;
+  const stop = () => file.destroy();
+  file.once('limit', stop);
+  try {
+    for await (const chunk of file as AsyncIterable<Buffer>) {
+      if (total + chunk.length > max) {
+        over = true;
+        break;
+      }
+      if (total + chunk.length > buffer.length) {
+        const grown = Buffer.allocUnsafe(Math.min(max, Math.max(2 * buffer.length, total + chunk.length)));
+        buffer.copy(grown, 0, 0, total);
+        buffer = grown;
+      }
+      chunk.copy(buffer, total);
+      total += chunk.length;
+    }
+  } catch (err) {
+    if (!file.truncated) throw err;
+  } finally {
+    file.off('limit', stop);
+  }
+  if (file.truncated || over) throw tooLarge();
+  return buffer.subarray(0, total);
+}
+
+/**
+ * The uploaded file and its bytes. The multipart parser rejects a truncated or malformed body with a plain
+ * Error while the parts are read: that is the client's body, like malformed JSON, so it is a 400.
+ */
+async function receive(request: FastifyRequest): Promise<{ file: MultipartFile; bytes: Buffer }> {
+  try {
+    const file = await request.file();
+    if (!file) throw badRequest('Send the image as a multipart file');
+    const nameProblem = fileNameProblem(file.filename);
+    if (nameProblem) throw badRequest(nameProblem);
+    const bytes = await readFile(file.file, IMAGE_MAX_BYTES, Number(request.headers['content-length']));
+    return { file, bytes };
+  } catch (err) {
+    if (err instanceof AppError || (err instanceof Error && 'statusCode' in err)) throw err;
+    throw badRequest('The multipart body is malformed');
+  }
+}
+
+/**
+ * One upload is decoded and stored at a time per process: the decoded pixels and the database's copy of
+ * the bytes are what weigh, not the waiting files (each at most IMAGE_MAX_BYTES).
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * A bytea parameter in the form its driver carries cheaply: PostgreSQL's sends a Buffer as binary, while
+ * the embedded database's own bytea conversion makes one JavaScript string per byte (hundreds of megabytes
+ * for a 5 MB image), so it is given base64 text to decode.
+ */
+function byteaParam(db: Db, placeholder: string, bytes: Buffer): { sql: string; value: Buffer | string } {
+  return db.kind === 'pglite'
+    ? { sql: `decode(${placeholder}, 'base64')`, value: bytes.toString('base64') }
+    : { sql: placeholder, value: bytes };
+}
+
+/** Images for the rich-text editor: the upload route and the public route that serves them. */
+export function registerImageUploads(app: FastifyInstance, deps: AppDeps, base: string): void {
+  app.register(async (scope) => {
+    await scope.register(multipart, {
+      // The raw name, so a path in it is refused rather than silently cut off.
+      preservePath: true,
+      throwFileSizeLimit: false,
+      limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+    });
+    scope.post(`${base}/images`, {
+      config: { access: 'permission', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['nms'],
+        summary: 'Upload an image (gif, jpeg, png or svg) for a notification message; answers its URL',
+        consumes: ['multipart/form-data'],
+      },
+      handler: async (request, reply) => {
+        const { file, bytes } = await receive(request);
+        const token = await oneAtATime(async () => {
+          const image = await prepareImage(bytes, file.filename);
+          if ('error' in image) throw invalid({ file: image.error }, image.error);
+          const name = `${randomBytes(16).toString('hex')}.${image.ext}`;
+          const stored = byteaParam(deps.db, '$3', image.bytes);
+          await deps.db.query(
+            `INSERT INTO uploads (token, content_type, bytes, size, original_name, created_by)
+             VALUES ($1, $2, ${stored.sql}, $4, $5, $6)`,
+            [
+              name,
+              image.contentType,
+              stored.value,
+              image.bytes.length,
+              file.filename,
+              request.ctx.user?.id ?? null,
+            ],
+          );
+          await request.ctx.audit('upload', `uploads/${name}`, {
+            type: image.contentType,
+            size: image.bytes.length,
+          });
+          return name;
+        });
+        return reply.status(201).send({ data: { url: `${UPLOADS_PATH}${token}` } });
+      },
+    });
+  });
+
+  app.get(`${UPLOADS_PATH}:token`, {
+    // Public like any image on a page: the 128-bit token is the capability.
+    config: { access: 'public' },
+    schema: {
+      tags: ['nms'],
+      summary: 'An uploaded notification image',
+      params: {
+        type: 'object',
+        properties: { token: { type: 'string', pattern: '^[0-9a-f]{32}\\.(gif|jpg|png|svg)$' } },
+      },
+    },
+    handler: async (request, reply) => {
+      const token = (request.params as { token: string }).token;
+      // base64 text: read as bytea, the embedded database would make one string per byte.
+      const r = await deps.db.query<{ content_type: string; data: string }>(
+        `SELECT content_type, encode(bytes, 'base64') AS data FROM uploads WHERE token = $1`,
+        [token],
+      );
+      const row = r.rows[0];
+      if (!row) throw notFound('No such image');
+      return (
+        reply
+          .header('content-type', row.content_type)
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff')
+          // An SVG opened on its own must not run anything, whatever slipped through.
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .send(Buffer.from(row.data, 'base64'))
+      );
+    },
+  });
+}

@@ -1,0 +1,1 @@
+export { Rng as Prng } from '../../src/seed/random.js';
