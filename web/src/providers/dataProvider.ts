@@ -1,4 +1,5 @@
 import {
+  actions,
   resources,
   type ArtisanCommand,
   type DelimiterName,
@@ -7,6 +8,7 @@ import {
   type OneResponse,
 } from '@sitefleet/shared';
 import type { DataProvider, Identifier } from 'react-admin';
+import { callAction } from './actions';
 import { apiFetch } from './http';
 import { messagingCalls, type MessagingCalls } from './messaging';
 import { cleanFilter, specOf, writableBody } from './writable';
@@ -296,7 +298,7 @@ export const dataProvider: SitefleetDataProvider = {
     await apiFetch(item(resources.monitors.path, id, 'check'), { method: 'POST' });
   },
   async unlockUser(id) {
-    await apiFetch(item(resources.users.path, id, 'unlock'), { method: 'POST' });
+    await callAction(actions.ums.unlockUser, { params: { id: String(id) } });
   },
   ...messagingCalls,
 };

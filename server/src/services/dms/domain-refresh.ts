@@ -1,7 +1,8 @@
+import { actions } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../core/errors.js';
 import type { ResourceModel } from '../../core/resource.js';
-import { idParamsSchema } from '../../core/schema.js';
+import { registerAction } from '../../core/actions.js';
 import type { AppDeps } from '../../deps.js';
 import type { DomainInfo } from '../../integrations/rdap/types.js';
 import type { DnsRecord } from '../../integrations/dns/types.js';
@@ -12,11 +13,6 @@ import { applyWhois } from './domain-whois.js';
 export interface JobItem {
   output: { message: string };
 }
-
-const item = {
-  type: 'object',
-  properties: { output: { type: 'object', properties: { message: { type: 'string' } } } },
-};
 
 /** What a refresh read from outside: registration data and DNS, each with its failure when it failed. */
 export interface DomainLookup {
@@ -76,33 +72,13 @@ export async function refreshDomain(
   return { job_output: done.map(item), failed_job_output: found.failures.map(item) };
 }
 
-export function registerDomainRefresh(app: FastifyInstance, model: ResourceModel, deps: AppDeps): void {
-  app.get(`/${model.path}/:id/refresh`, {
-    // A GET that starts outbound work: an action, not a read (the read-only role does not hold it).
-    config: { access: 'permission', kind: 'action', rateLimit: { max: 60, timeWindow: '1 minute' } },
-    schema: {
-      tags: [model.spec.service],
-      summary: 'Refresh registration (RDAP, WHOIS fallback) and DNS data of one domain',
-      params: idParamsSchema,
-      response: {
-        200: {
-          type: 'object',
-          properties: {
-            data: {
-              type: 'object',
-              properties: {
-                job_output: { type: 'array', items: item },
-                failed_job_output: { type: 'array', items: item },
-              },
-            },
-          },
-        },
-      },
-    },
-    handler: async (request) => {
-      const id = Number((request.params as { id: string }).id);
+export function registerDomainRefresh(app: FastifyInstance, _model: ResourceModel, deps: AppDeps): void {
+  registerAction(app, actions.dms.refreshDomain, {
+    perMinute: 60,
+    handler: async ({ params, ctx }) => {
+      const id = Number(params.id);
       const data = await refreshDomain(deps, id);
-      await request.ctx.audit('refresh', `domains/${id}`, { failed: data.failed_job_output.length });
+      await ctx.audit('refresh', `domains/${id}`, { failed: data.failed_job_output.length });
       return { data };
     },
   });
