@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,39 @@ async function waitFor(check: () => boolean, ms: number): Promise<void> {
   }
 }
 
+/**
+ * Opens a connection and sends a request's headers with `Expect: 100-continue`; resolves once the server
+ * has answered 100 Continue (it has read the headers and started the request). finish() sends the body and
+ * resolves with the final response's status line and headers.
+ */
+async function beginRequest(
+  port: number,
+  method: string,
+  url: string,
+  json: unknown,
+): Promise<{ finish: () => Promise<string> }> {
+  const body = JSON.stringify(json);
+  const socket = connect(port, '127.0.0.1');
+  let received = '';
+  const ended = new Promise<string>((resolve, reject) => {
+    socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
+    socket.on('end', () => resolve(received));
+    socket.on('error', reject);
+  });
+  socket.write(
+    `${method} ${url} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+  );
+  await waitFor(() => received.includes('100 Continue\r\n\r\n'), 30_000);
+  return {
+    finish: async () => {
+      socket.write(body);
+      const all = await ended;
+      return all.slice(all.indexOf('\r\n\r\n') + 4);
+    },
+  };
+}
+
 describe('the server process (embedded PGlite)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'sitefleet-proc-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -65,10 +99,14 @@ describe('the server process (embedded PGlite)', () => {
     expect(await second.exited).toBe(2);
     expect(second.output()).toMatch(/in use by another Sitefleet process/);
 
-    // An in-flight request finishes during shutdown.
-    const inflight = fetch(`http://127.0.0.1:${port}/dms/health/heartbeat`);
+    // A request the server has begun (its headers read, which the 100 Continue shows) finishes during
+    // shutdown. Its body is sent only after SIGTERM, so the request is in flight for certain.
+    const inflight = await beginRequest(port, 'POST', '/ums/auth/login', {
+      email: 'admin@sitefleet.local',
+      password,
+    });
     first.child.kill('SIGTERM');
-    expect((await inflight).status).toBe(200);
+    expect(await inflight.finish()).toMatch(/^HTTP\/1\.1 200 /);
     expect(await first.exited).toBe(0);
     expect(existsSync(path.join(dir, 'sitefleet.lock'))).toBe(false);
 
