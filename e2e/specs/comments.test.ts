@@ -1,4 +1,4 @@
-import { resources } from '@sitefleet/shared';
+import { actionPath, actions, resources, type ActionResponse } from '@sitefleet/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CommentsPanel } from '../pages/CommentsPanel';
 import { adminApi, apiAs, createUser, unique, type Api } from '../support/api';
@@ -6,21 +6,13 @@ import { browserSuite } from '../support/fixture';
 import { executableIn, RICH_TEXT_FORBIDDEN, xssRan } from '../support/xss';
 
 const WEBSITES = resources.websites.path;
-const CONVERSATIONS = 'mms/api/v1/conversations';
-
-interface Conversation {
-  id: string;
-  comments: Array<{
-    uid: string;
-    author: number;
-    authorName: string;
-    modifiedAt: number | null;
-    content: string;
-  }>;
-}
 
 const conversationOf = async (api: Api, websiteId: number) =>
-  (await api.get<{ data: Conversation[] }>(`${CONVERSATIONS}?project_id=${websiteId}`)).data[0];
+  (
+    await api.get<ActionResponse<typeof actions.mms.conversationOf>>(
+      `${actionPath(actions.mms.conversationOf)}?project_id=${websiteId}`,
+    )
+  ).data[0];
 
 describe('website comments (SPEC §7.8, §8)', () => {
   const t = browserSuite({ signedIn: true });
@@ -73,7 +65,7 @@ describe('website comments (SPEC §7.8, §8)', () => {
     // Someone else replies (with markup that must never run): no Edit on their comment.
     const colleague = await createUser(api, 'IT', { name: 'Ines', last_name: 'Ortega' });
     const theirs = await apiAs(colleague.email, colleague.password);
-    await theirs.post(`${CONVERSATIONS}/${conversation!.id}/reply`, {
+    await theirs.post(actionPath(actions.mms.reply, { uid: conversation!.id }), {
       content: '<p>Agreed.<img src=x onerror="window.__xss=1"><script>window.__xss=1</script></p>',
     });
     await t.page.reload();

@@ -13,6 +13,7 @@ interface Alert {
   title: string;
   importance: string;
   resolved: 'yes' | 'no';
+  version: number;
 }
 
 const alertsOf = async (api: Api, websiteId: number) =>
@@ -81,7 +82,11 @@ describe('website alerts (SPEC §4 Alerts, §7.7)', () => {
   });
 
   it('reopens it from the bell’s Alerts tab, where a resolved alert counts as read', async () => {
-    await api.put(`${WEBSITES}/${websiteId}/notifications/${alert.id}`, { resolved: 'yes' });
+    const current = (await alertsOf(api, websiteId)).find((a) => a.id === alert.id)!;
+    await api.put(`${WEBSITES}/${websiteId}/notifications/${alert.id}`, {
+      resolved: 'yes',
+      version: current.version,
+    });
     await t.page.goto('./#/');
     const bell = new BellDrawer(t.page);
     await bell.open();

@@ -11,6 +11,7 @@ import type { Db } from '../src/db/db.js';
 import { migrate } from '../src/db/migrate.js';
 import { createCheckContext, runCheck } from '../src/monitoring/checks/registry.js';
 import { MonitorScheduler } from '../src/monitoring/scheduler.js';
+import { websiteAlertSink } from '../src/services/nms/alerts.js';
 import { openBenchPglite, openBenchPostgres, type BenchDb } from './databases.js';
 
 export interface RunSettings {
@@ -195,6 +196,7 @@ async function runEngine(s: RunSettings): Promise<RunResult> {
   let failed = 0;
   const scheduler = new MonitorScheduler({
     db: bdb.db,
+    alerts: websiteAlertSink,
     check: async (target) => {
       const r = await runCheck(target, ctx);
       if (!r.up) failed++;

@@ -47,7 +47,7 @@ export async function prepareEngine(db: Db): Promise<{ deps: AppDeps; app: Fasti
   const deps = createDeps(config, db, keys);
   const { app } = await buildApp(deps, { logger: false });
   await app.ready();
-  await seedIfEmpty(db, config, deps.secrets);
+  await seedIfEmpty(db, config, deps.engine);
   return { deps, app };
 }
 
@@ -75,7 +75,7 @@ export async function adminHeaders(engine: Target): Promise<Record<string, strin
  * difference to the engine is the engine's own per-request work.
  */
 export function startBaseline(db: Db, model: ResourceModel, raw: RawListQuery): Promise<Target> {
-  if (model.rowFilter) throw new Error(`${model.name} has a row filter; the baseline SQL would differ`);
+  if (model.access) throw new Error(`${model.name} has an access rule; the baseline SQL would differ`);
   const q = compileList(model, parseListQuery(model, raw));
   const app = Fastify({ logger: false });
   app.get(`/${model.path}`, async (_request, reply) => {

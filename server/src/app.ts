@@ -15,6 +15,7 @@ import { registerCheckers } from './services/dms/checkers.js';
 import { registerConversations } from './services/mms/conversations.js';
 import { registerWebsiteAlerts } from './services/nms/website-alerts.js';
 import { registerAuthRoutes } from './services/ums/auth-routes.js';
+import { umsIdentity } from './services/ums/identity.js';
 import { syncPermissions } from './services/ums/permissions.js';
 import { registerStepUp } from './services/ums/step-up.js';
 import { registerHealth } from './services/system/health.js';
@@ -51,7 +52,7 @@ export async function buildApp(
     ajv: { customOptions: { removeAdditional: false } },
   });
   const routes: RegisteredRoute[] = [];
-  installAuth(app, deps, routes);
+  installAuth(app, { db: deps.db, identity: umsIdentity(deps) }, routes);
   installValidation(app);
   installErrorHandler(app);
   await app.register(helmet, {
@@ -76,9 +77,11 @@ export async function buildApp(
   await app.register(rateLimit, { global: false });
   await installDocs(app, config);
 
-  const models = deps.engine.models;
-  for (const model of models.values()) {
-    if (config.services.includes(model.spec.service)) registerResource(app, deps, model);
+  for (const resource of deps.resources) {
+    if (!config.services.includes(resource.spec.service)) continue;
+    const model = deps.engine.model(resource.spec.name);
+    registerResource(app, deps, model);
+    resource.actions?.(app, model, deps);
   }
   if (config.services.includes('ums')) {
     registerAuthRoutes(app, deps);

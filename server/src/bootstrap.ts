@@ -14,6 +14,7 @@ import { createIntegrations } from './integrations/index.js';
 import { GoogleIdTokenVerifier } from './integrations/google/id-token.js';
 import { JobEngine } from './jobs/engine.js';
 import { allCommands } from './services/commands.js';
+import { websiteAlertSink } from './services/nms/alerts.js';
 import { allResources } from './services/registry.js';
 import { TokenService } from './services/ums/tokens.js';
 import { PrincipalCache } from './services/ums/principal.js';
@@ -95,9 +96,12 @@ export function createDeps(config: Config, db: Db, keys: Keys, integrations?: In
     retryDelaySeconds: config.jobsRetryDelaySeconds,
   });
   jobs.register(...allCommands(config));
-  const models = buildModels(allResources(config, () => jobs));
+  const resources = allResources(config, () => jobs);
+  const models = buildModels(resources);
   return {
     jobs,
+    resources,
+    websiteAlerts: websiteAlertSink,
     config,
     db,
     secrets,

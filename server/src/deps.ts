@@ -1,5 +1,7 @@
+import type { Fields } from '@sitefleet/shared';
 import type { Config } from './config.js';
 import type { Engine } from './core/crud.js';
+import type { ServerResource } from './core/resource.js';
 import type { JobEngine } from './jobs/engine.js';
 import type { SecretBox } from './core/secrets.js';
 import type { Db } from './db/db.js';
@@ -12,6 +14,7 @@ import type { DnsRecord } from './integrations/dns/types.js';
 import type { SearchIndexProvider } from './integrations/serp/types.js';
 import type { Mailer } from './integrations/mail/types.js';
 import type { SmsSender } from './integrations/sms/types.js';
+import type { WebsiteAlertSink } from './monitoring/alerts.js';
 
 /** Clients of outside systems, built from configuration; tests point them at local servers. */
 export interface Integrations {
@@ -45,4 +48,11 @@ export interface AppDeps {
   principals: PrincipalCache;
   /** Commands, cron runs and their workers (pg-boss). */
   jobs: JobEngine;
+  /** Where monitoring raises and resolves website alerts (the notifications service's). */
+  websiteAlerts: WebsiteAlertSink;
+  /** Every declared resource (the engine's models are built from them; their actions get these deps). */
+  resources: readonly AppResource[];
 }
+
+/** A resource declaration whose actions receive the application's dependencies. */
+export type AppResource = ServerResource<Fields, AppDeps>;

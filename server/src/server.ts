@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const { app } = await buildApp(deps);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   await app.ready();
-  const seeded = await seedIfEmpty(db, config, deps.secrets);
+  const seeded = await seedIfEmpty(db, config, deps.engine);
 
   const stopWorker = config.role === 'api' ? null : await startWorker(deps, app.log);
 

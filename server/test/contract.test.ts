@@ -1,7 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FieldSpec } from '@sitefleet/shared';
 import type { ResourceModel } from '../src/core/resource.js';
 import { createTestApp, DATABASES, type TestApp } from './helper.js';
 import { createSample, samplePayload } from './samples.js';
+
+/** The field message the body schema answers when an object is sent where a field of this kind belongs. */
+function mistyped(f: FieldSpec): string {
+  switch (f.kind) {
+    case 'enum':
+      return `Must be one of: ${(f.writeValues ?? f.values ?? []).join(', ')}`;
+    case 'integer':
+    case 'number':
+    case 'reference':
+    case 'timestamp':
+      return 'Must be a number';
+    case 'boolean':
+      return 'Must be true or false';
+    case 'references':
+    case 'strings':
+      return 'Must be a list';
+    default:
+      return 'Must be text';
+  }
+}
 
 type Row = Record<string, unknown>;
 interface List {
@@ -184,7 +205,7 @@ describe.each(DATABASES)('resource contract on %s', (kind) => {
         payload: { ...payload, [first![0]]: { not: 'a valid value' } },
       });
       expect(wrong.status).toBe(422);
-      expect(wrong.body.error.fields[first![0]]).toBeTruthy();
+      expect(wrong.body.error.fields[first![0]], `${m.name}.${first![0]}`).toBe(mistyped(first![1]));
       const count = await t.db.query(`SELECT count(*) AS n FROM "${m.table}"`);
       const again = await t.call({
         method: 'POST',

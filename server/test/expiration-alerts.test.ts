@@ -176,20 +176,20 @@ for (const kind of DATABASES) {
       expect(second.success_count).toBe(5);
       expect(await alerts()).toEqual(before);
       for (const a of before) {
+        const one = await t.call<{ data: { version: number } }>({
+          method: 'GET',
+          url: `/nms/api/v1/notifications/${a.id}`,
+          headers: admin,
+        });
         if (a.website_id !== null) {
           const r = await t.call({
             method: 'PUT',
             url: `/dms/api/v1/websites/${a.website_id}/notifications/${a.id}`,
             headers: admin,
-            payload: { resolved: 'yes' },
+            payload: { resolved: 'yes', version: one.body.data.version },
           });
           expect(r.status).toBe(200);
         } else {
-          const one = await t.call<{ data: { version: number } }>({
-            method: 'GET',
-            url: `/nms/api/v1/notifications/${a.id}`,
-            headers: admin,
-          });
           const r = await t.call({
             method: 'PUT',
             url: `/nms/api/v1/notifications/${a.id}`,

@@ -11,6 +11,7 @@ import type { Db } from '../src/db/db.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
+import type { RegisteredRoute } from '../src/plugins/auth.js';
 import type { AppDeps } from '../src/deps.js';
 import { seedIfEmpty } from '../src/seed/index.js';
 import { hashPassword } from '../src/services/ums/passwords.js';
@@ -50,6 +51,8 @@ export async function scratchPostgres(): Promise<{ url: string; drop: () => Prom
 
 export interface TestApp {
   app: FastifyInstance;
+  /** Every route the app registered, with its access rule and the declaration it came from. */
+  routes: RegisteredRoute[];
   db: Db;
   deps: AppDeps;
   config: Config;
@@ -91,10 +94,10 @@ export async function createTestApp(
     },
   );
   const deps = createDeps(config, db, TEST_KEYS);
-  const { app } = await buildApp(deps, { logger: false });
+  const { app, routes } = await buildApp(deps, { logger: false });
   extend?.(app);
   await app.ready();
-  await seedIfEmpty(db, config, deps.secrets);
+  await seedIfEmpty(db, config, deps.engine);
   const tokens = new Map<string, Record<string, string>>();
 
   const call: TestApp['call'] = async (opts) => {
@@ -136,6 +139,7 @@ export async function createTestApp(
 
   return {
     app,
+    routes,
     db,
     deps,
     config,

@@ -188,7 +188,7 @@ async function loggedApp(kind: DbKind, lines: string[]) {
   const { app } = await buildApp(deps, { logStream: { write: (line) => void lines.push(line) } });
   faultRoutes(app);
   await app.ready();
-  await seedIfEmpty(db, config, deps.secrets);
+  await seedIfEmpty(db, config, deps.engine);
   return {
     app,
     async close() {

@@ -235,6 +235,8 @@ for (const kind of DATABASES) {
     });
 
     it('lists commands with schedules and last runs, and keeps each service to its own runs', async () => {
+      // Its own runs, one per service, so it holds whichever tests ran before it and whatever the schedules start.
+      const probe = (await finished(await start({ count: 1 }))).id;
       const list = await t.call<{
         data: Array<{
           command: string;
@@ -251,20 +253,54 @@ for (const kind of DATABASES) {
       const prune = list.body.data.find((c) => c.command === 'cron:prune');
       expect(prune?.schedule).toBe('15 4 * * *');
       expect(prune?.next_run).toBeGreaterThan(Date.now() / 1000);
-      expect(list.body.data.find((c) => c.command === 'test:probe')?.last_run?.id).toBeGreaterThan(0);
-      const umms = await t.call<{ data: unknown[]; meta: { total: number } }>({
+      expect(list.body.data.find((c) => c.command === 'test:probe')?.last_run?.id).toBe(probe);
+      // umms runs its own schedules (the hourly sign-in purge, the daily prunes) whenever their time comes
+      // during the test: the check is that its list holds its own commands only, never this test's dms runs.
+      const ummsCommands = await t.call<{ data: Array<{ command: string }> }>({
         method: 'GET',
-        url: '/umms/api/v1/cron-jobs',
+        url: '/umms/api/v1/artisan',
         headers: admin,
       });
-      expect(umms.body.meta.total).toBe(0);
-      const dms = await t.call<{ data: Array<{ command: string }>; meta: { total: number } }>({
+      const own = new Set(ummsCommands.body.data.map((c) => c.command));
+      expect(own.has('monitors:prune')).toBe(true);
+      expect(own.has('test:probe')).toBe(false);
+      const purge = await t.call<{ cron_id: number }>({
+        method: 'POST',
+        url: '/umms/api/v1/artisan',
+        headers: admin,
+        payload: { command: 'auth:purge-sign-in-attempts', arguments: {} },
+      });
+      expect(purge.status, JSON.stringify(purge.body)).toBe(200);
+      await waitForRun(t, admin, 'umms', purge.body.cron_id);
+      const umms = await t.call<{ data: Array<{ id: number; command: string }>; meta: { total: number } }>({
         method: 'GET',
-        url: '/dms/api/v1/cron-jobs?filter=' + encodeURIComponent(JSON.stringify({ command: 'probe' })),
+        url: '/umms/api/v1/cron-jobs?perPage=100',
         headers: admin,
       });
-      expect(dms.body.meta.total).toBeGreaterThan(5);
+      expect(umms.status).toBe(200);
+      expect(umms.body.data.filter((r) => !own.has(r.command))).toEqual([]);
+      expect(umms.body.data.map((r) => r.id)).toContain(purge.body.cron_id);
+      const probesUnderUmms = await t.call<{ meta: { total: number } }>({
+        method: 'GET',
+        url: '/umms/api/v1/cron-jobs?filter=' + encodeURIComponent(JSON.stringify({ command: 'probe' })),
+        headers: admin,
+      });
+      expect(probesUnderUmms.body.meta.total).toBe(0);
+      const dms = await t.call<{ data: Array<{ id: number; command: string }>; meta: { total: number } }>({
+        method: 'GET',
+        url:
+          '/dms/api/v1/cron-jobs?perPage=100&filter=' +
+          encodeURIComponent(JSON.stringify({ command: 'probe' })),
+        headers: admin,
+      });
+      expect(dms.body.data.map((r) => r.id)).toContain(probe);
       expect(dms.body.data.every((r) => r.command === 'test:probe')).toBe(true);
+      const dmsPurges = await t.call<{ meta: { total: number } }>({
+        method: 'GET',
+        url: '/dms/api/v1/cron-jobs?filter=' + encodeURIComponent(JSON.stringify({ command: 'purge' })),
+        headers: admin,
+      });
+      expect(dmsPurges.body.meta.total).toBe(0);
     });
 
     it('keeps commands to the roles allowed to run them', async () => {

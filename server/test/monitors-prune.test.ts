@@ -113,7 +113,9 @@ for (const kind of DATABASES) {
         payload: { command: 'monitors:prune', arguments: { days: 30 } },
       });
       expect(short.status).toBe(422);
-      expect(short.body.error.fields['arguments.days']).toBeTruthy();
+      expect(short.body.error.fields['arguments.days']).toBe(
+        'Keep status changes of the last (days) must be at least 31',
+      );
     });
   });
 }

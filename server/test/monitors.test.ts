@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckResult, CheckTarget } from '../src/monitoring/checks/types.js';
 import { MonitorScheduler } from '../src/monitoring/scheduler.js';
+import { websiteAlertSink } from '../src/services/nms/alerts.js';
 import { MonitoringService } from '../src/monitoring/service.js';
 import { createTestApp, DATABASES, type TestApp } from './helper.js';
 import { startHttpServer, type LocalHttpServer } from './integrations/local-servers.js';
@@ -476,6 +477,7 @@ for (const kind of DATABASES) {
         };
         const scheduler = new MonitorScheduler({
           db: t.db,
+          alerts: websiteAlertSink,
           check,
           concurrency: 64,
           log: quiet,
@@ -509,6 +511,7 @@ for (const kind of DATABASES) {
         const mid = Number(r.rows[0]!.id);
         const scheduler = new MonitorScheduler({
           db: t.db,
+          alerts: websiteAlertSink,
           check: () => {
             throw new Error('boom');
           },

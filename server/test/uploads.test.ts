@@ -219,7 +219,7 @@ async function loggedApp(kind: DbKind, lines: string[]) {
   const deps = createDeps(config, db, TEST_KEYS);
   const { app } = await buildApp(deps, { logStream: { write: (line) => void lines.push(line) } });
   await app.ready();
-  await seedIfEmpty(db, config, deps.secrets);
+  await seedIfEmpty(db, config, deps.engine);
   const login = await app.inject({
     method: 'POST',
     url: '/ums/auth/login',

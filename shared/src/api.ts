@@ -38,20 +38,7 @@ export interface ListQuery {
   filter?: Filter;
 }
 
-export interface LoginResponse {
-  access_token: string;
-  expires_in: number;
-}
+export type { LoginResponse, Me } from './actions/ums.js';
 
 /** full_permissions of users/me: route → method → true (SPEC §6: grouped by route, then method). */
 export type GroupedPermissions = Record<string, Record<string, boolean>>;
-
-export interface Me {
-  id: Id;
-  name: string;
-  last_name: string | null;
-  email: string;
-  picture: string | null;
-  full_roles: Array<{ id: Id; name: string }>;
-  full_permissions: GroupedPermissions;
-}

@@ -1,3 +1,5 @@
+import type { CustomFilterSpec, FieldFilterKind } from './filters.js';
+
 /**
  * The field vocabulary of resource declarations. A resource's wire shape is declared once here (shared),
  * read by the server's engine (SQL, validation, OpenAPI) and by the console (inputs, choices, required).
@@ -16,9 +18,6 @@ export type FieldKind =
   | 'references'
   | 'strings'
   | 'secret';
-
-/** How a field can be filtered: exact equality, case-insensitive substring, or an inclusive range. */
-export type FilterMode = 'eq' | 'search' | 'range';
 
 export interface FieldSpec {
   kind: FieldKind;
@@ -49,7 +48,8 @@ export interface FieldSpec {
   minLength?: number;
   min?: number;
   max?: number;
-  filter?: FilterMode;
+  /** How the field can be filtered (the vocabulary of filters.ts). */
+  filter?: FieldFilterKind;
   sortable?: boolean;
   /** Included in the `q` search across the resource. */
   searchable?: boolean;
@@ -76,6 +76,13 @@ export interface ResourceSpec<F extends Fields = Fields> {
   titleField: string;
   fields: F;
   defaultSort: { field: string; order: 'ASC' | 'DESC' };
+  /** Filters the server implements with SQL of its own, by key (a field's name or another word). */
+  customFilters?: Record<string, CustomFilterSpec>;
+  /**
+   * The console's default list columns, in order. Without it: every returned field but long text, JSON and
+   * secrets, then Created at and Updated at.
+   */
+  columns?: readonly string[];
   /** Operations the resource offers; defaults to all. */
   operations?: {
     create?: boolean;
@@ -102,11 +109,31 @@ type ValueOf<S extends FieldSpec> = S['kind'] extends 'integer' | 'number' | 'ti
           ? Record<string, unknown>
           : string;
 
-/** The record type a declaration describes, as the API returns it. */
+type IsSecret<S extends FieldSpec> = S['kind'] extends 'secret'
+  ? true
+  : S['secret'] extends true
+    ? true
+    : false;
+
+/**
+ * The record type a declaration describes, as the API returns it: no write-only field, and a secret only as
+ * its `<name>_set` presence flag.
+ */
 export type RecordOf<F extends Fields> = {
-  [K in keyof F as F[K]['writeOnly'] extends true ? never : F[K]['secret'] extends true ? never : K]:
+  [K in keyof F as F[K]['writeOnly'] extends true ? never : IsSecret<F[K]> extends true ? never : K]:
     ValueOf<F[K]> | (F[K]['required'] extends true ? never : null);
+} & {
+  [
+    K in keyof F as F[K]['writeOnly'] extends true
+      ? never
+      : IsSecret<F[K]> extends true
+        ? `${K & string}_set`
+        : never
+  ]: boolean;
 } & { id: number; created_at: number; updated_at: number; version: number };
+
+/** The record type of a declaration: `RecordFor<typeof resources.envs>`. */
+export type RecordFor<S extends { fields: Fields }> = RecordOf<S['fields']>;
 
 /** The unique, searchable, sortable name most resources are listed by. */
 export function nameField(maxLength = 100) {

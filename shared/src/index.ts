@@ -12,3 +12,4 @@ export * from './contacts.js';
 export type { MonitorAlert, MonitorChange, MonitorUptime } from './resources/monitors.js';
 export * from './actions/define.js';
 export * as actions from './actions/index.js';
+export type * from './actions/types.js';

@@ -70,24 +70,8 @@ export interface CommandArgument {
   maxLength?: number;
 }
 
-/** GET {ms}/api/v1/artisan: one registered command. */
-export interface ArtisanCommand {
-  command: string;
-  description: string;
-  arguments: CommandArgument[];
-  /** Cron expression (UTC) when the command runs on a schedule. */
-  schedule: string | null;
-  /** Next scheduled start, epoch seconds. */
-  next_run: number | null;
-  last_run: {
-    id: number;
-    start_time: number;
-    end_time: number | null;
-    remaining_jobs: number;
-    failed_count: number;
-    status: CronRunStatus;
-  } | null;
-}
+/** GET {ms}/api/v1/artisan: one registered command (its schema is the action's response). */
+export type { ArtisanCommand } from './actions/jobs.js';
 
 /** An item of job_output / failed_job_output (SPEC §3: each carries output.message). */
 export interface JobOutputItem {

@@ -4,7 +4,7 @@ import { Route } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './login/LoginPage';
 import { authProvider } from './providers/authProvider';
-import { CHECKER_PATHS, dataProvider } from './providers/dataProvider';
+import { CHECKER_ACTIONS, dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n';
 import { createStore } from './providers/store';
 import { RESOURCES } from './resources';
@@ -46,8 +46,8 @@ export const App = () => (
     <CustomRoutes>
       <Route path="/signature" element={<SignaturePage />} />
       <Route path={ARTISAN_ROUTE_PATTERN} element={<ArtisanPage />} />
-      <Route path={`/${CHECKER_PATHS.deindex}`} element={<DeindexCheckerPage />} />
-      <Route path={`/${CHECKER_PATHS.keyword}`} element={<KeywordCheckerPage />} />
+      <Route path={`/${CHECKER_ACTIONS.deindex.path}`} element={<DeindexCheckerPage />} />
+      <Route path={`/${CHECKER_ACTIONS.keyword.path}`} element={<KeywordCheckerPage />} />
     </CustomRoutes>
   </Admin>
 );

@@ -1,11 +1,5 @@
-import type {
-  ActionBody,
-  ActionParams,
-  ActionQuery,
-  ActionResponse,
-  ActionSpec,
-} from '@sitefleet/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ActionBody, ActionParams, ActionQuery, ActionResponse, ActionSpec } from '@sitefleet/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from './context.js';
 import { errorSchema } from './schema.js';
 
@@ -15,7 +9,9 @@ export interface ActionRequest<S extends ActionSpec> {
   query: ActionQuery<S>;
   body: ActionBody<S>;
   ctx: RequestContext;
-  /** For headers (Retry-After) and raw replies; the returned value is the body. */
+  /** For what a declaration does not carry: the client's address, a header, a multipart file. */
+  request: FastifyRequest;
+  /** For headers (Retry-After, Cache-Control); the returned value is the body. */
   reply: FastifyReply;
 }
 
@@ -25,7 +21,15 @@ export interface ActionOptions<S extends ActionSpec> {
   handler: (request: ActionRequest<S>) => Promise<ActionResponse<S>>;
 }
 
-const ERRORS = [400, 401, 403, 404, 409, 422, 429] as const;
+const ERRORS = [400, 401, 403, 404, 409, 413, 422, 429] as const;
+
+/** The name a registered route carries in its config when it comes from a declaration. */
+export const actionKey = (spec: Pick<ActionSpec, 'method' | 'path'>): string =>
+  `${spec.method} /${spec.path}`;
+
+/** A concrete media type to answer with; `image/*` leaves it to the handler. */
+const fixedType = (produces: string | undefined): string | undefined =>
+  produces && !produces.includes('*') ? produces : undefined;
 
 /**
  * Registers one declared action: its Fastify route and schemas (so validation, response serialisation and
@@ -40,7 +44,9 @@ export function registerAction<S extends ActionSpec>(
   app.route({
     method: spec.method,
     url: `/${spec.path}`,
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     config: {
+      action: actionKey(spec),
       access: spec.access,
       ...(spec.kind ? { kind: spec.kind } : {}),
       ...(spec.permissionAs
@@ -51,6 +57,8 @@ export function registerAction<S extends ActionSpec>(
     schema: {
       tags: [spec.service],
       summary: spec.summary,
+      ...(spec.consumes ? { consumes: [...spec.consumes] } : {}),
+      ...(spec.produces ? { produces: [spec.produces] } : {}),
       ...(spec.params ? { params: spec.params } : {}),
       ...(spec.query ? { querystring: spec.query } : {}),
       ...(spec.body ? { body: spec.body } : {}),
@@ -65,9 +73,12 @@ export function registerAction<S extends ActionSpec>(
         query: request.query as ActionQuery<S>,
         body: request.body as ActionBody<S>,
         ctx: request.ctx,
+        request,
         reply,
       });
       if (status !== 200) void reply.status(status);
+      const type = fixedType(spec.produces);
+      if (type && !reply.hasHeader('content-type')) void reply.type(type);
       return data;
     },
   });

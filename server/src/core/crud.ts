@@ -1,19 +1,31 @@
 import type { Queryable } from '../db/db.js';
-import { PG, pgConstraint, pgErrorCode } from '../db/db.js';
 import type { RequestContext } from './context.js';
-import { AppError, conflict, invalid, notFound } from './errors.js';
+import { conflict, invalid, notFoundRecord } from './errors.js';
 import { compileList, type ListParams } from './query.js';
 import type { ResourceModel, Row, WriteEvent } from './resource.js';
 import { sealSecretObject } from './secret-objects.js';
 import type { SecretBox } from './secrets.js';
-import { ident, Params } from './sql.js';
+import {
+  extraColumns,
+  insertRow,
+  rowConditions,
+  translateDbError,
+  updateRow,
+  type ListOptions,
+  type Scoped,
+  type WriteOptions,
+} from './rows.js';
+import { ident, joinSql, Params, rawSql, sql, type SqlFragment } from './sql.js';
+
+export type { ListOptions, Scoped, WriteOptions } from './rows.js';
 
 const IGNORED_ON_WRITE = new Set(['id', 'created_at', 'updated_at', 'version']);
 
 /**
- * The generic operations every resource gets: list, read, create, update, delete. Each runs the
- * resource's row filter, validation of references, hooks and the write in a visible order, and a write
- * happens in one transaction or not at all.
+ * The generic operations every resource gets: list, read, create, update, delete, and those its actions
+ * build on (count, visible ids, reads and writes narrowed further). Each runs the resource's access rule,
+ * validation of references, hooks and the write in a visible order, and a write happens in one
+ * transaction or not at all.
  */
 export class Engine {
   private readonly committed: Array<(table: string) => void> = [];
@@ -38,22 +50,29 @@ export class Engine {
     return m;
   }
 
-  private rowCondition(ctx: RequestContext, model: ResourceModel, params: Params): string[] {
-    const scoped = Object.entries(model.source.scope ?? {}).map(
-      ([col, v]) => `t.${ident(col)} = ${params.add(v)}`,
-    );
-    const c = model.rowFilter?.(ctx, params);
-    return c ? [...scoped, `(${c})`] : scoped;
+  private rowCondition(
+    ctx: RequestContext,
+    model: ResourceModel,
+    params: Params,
+    scoped: Scoped = {},
+  ): string[] {
+    return rowConditions(ctx, model, scoped).map((c) => c.render(params));
+  }
+
+  private missing(model: ResourceModel, id: number): Error {
+    return notFoundRecord(model.spec.label, id);
   }
 
   async list(
     ctx: RequestContext,
     model: ResourceModel,
     lp: ListParams,
+    options: ListOptions = {},
   ): Promise<{ data: Row[]; total: number }> {
     const params = new Params();
-    const extra = this.rowCondition(ctx, model, params);
-    const q = compileList(model, lp, extra, params);
+    const extra = this.rowCondition(ctx, model, params, options);
+    const columns = (p: Params) => extraColumns(options, p);
+    const q = compileList(model, lp, extra, params, columns);
     const [page, count] = await Promise.all([
       ctx.db.query<Row>(q.pageSql, q.params),
       ctx.db.query<{ total: number }>(q.countSql, q.countParams),
@@ -61,24 +80,56 @@ export class Engine {
     return { data: page.rows, total: Number(count.rows[0]?.total ?? 0) };
   }
 
+  /** How many rows the user may see, within an action's narrowing. */
+  async count(ctx: RequestContext, model: ResourceModel, scoped: Scoped = {}): Promise<number> {
+    const params = new Params();
+    const where = this.rowCondition(ctx, model, params, scoped);
+    const r = await ctx.db.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM ${ident(model.table)} t${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
+      params.values,
+    );
+    return Number(r.rows[0]?.total ?? 0);
+  }
+
+  /**
+   * The ids of the rows the user may see, as a subquery for a set-based write of a repository (marking
+   * everything read): the access rule travels into that statement instead of being written again.
+   */
+  visibleIds(ctx: RequestContext, model: ResourceModel, scoped: Scoped = {}): SqlFragment {
+    const where = rowConditions(ctx, model, scoped);
+    const from = rawSql(`SELECT t.id FROM ${ident(model.table)} t`);
+    return where.length ? sql`${from} WHERE ${joinSql(where, ' AND ')}` : from;
+  }
+
   private async selectOutput(
     db: Queryable,
     ctx: RequestContext,
     model: ResourceModel,
     ids: number[],
+    options: ListOptions = {},
   ): Promise<Row[]> {
     const params = new Params();
-    const where = [`t.id = ANY(${params.add(ids)}::bigint[])`, ...this.rowCondition(ctx, model, params)];
+    const where = [
+      `t.id = ANY(${params.add(ids)}::bigint[])`,
+      ...this.rowCondition(ctx, model, params, options),
+    ];
+    const output = [model.selectList, ...extraColumns(options, params)].join(', ');
     const r = await db.query<Row>(
-      `SELECT ${model.selectList} FROM ${ident(model.table)} t WHERE ${where.join(' AND ')} ORDER BY t.id`,
+      `SELECT ${output} FROM ${ident(model.table)} t WHERE ${where.join(' AND ')} ORDER BY t.id`,
       params.values,
     );
     return r.rows;
   }
 
-  async getOne(ctx: RequestContext, model: ResourceModel, id: number, db: Queryable = ctx.db): Promise<Row> {
-    const [row] = await this.selectOutput(db, ctx, model, [id]);
-    if (!row) throw notFound(`${model.spec.label}: no record with id ${id}`);
+  /** One record the user may see (404 otherwise), within an action's narrowing. */
+  async getOne(
+    ctx: RequestContext,
+    model: ResourceModel,
+    id: number,
+    options: ListOptions & { db?: Queryable } = {},
+  ): Promise<Row> {
+    const [row] = await this.selectOutput(options.db ?? ctx.db, ctx, model, [id], options);
+    if (!row) throw this.missing(model, id);
     return row;
   }
 
@@ -87,15 +138,21 @@ export class Engine {
     return this.selectOutput(ctx.db, ctx, model, ids);
   }
 
-  /** Locks and returns the stored row (all columns) for a write, honouring the row filter. */
-  private async lockRow(tx: Queryable, ctx: RequestContext, model: ResourceModel, id: number): Promise<Row> {
+  /** Locks and returns the stored row (all columns) for a write, honouring the access rule. */
+  private async lockRow(
+    tx: Queryable,
+    ctx: RequestContext,
+    model: ResourceModel,
+    id: number,
+    scoped: Scoped = {},
+  ): Promise<Row> {
     const params = new Params();
-    const where = [`t.id = ${params.add(id)}`, ...this.rowCondition(ctx, model, params)];
+    const where = [`t.id = ${params.add(id)}`, ...this.rowCondition(ctx, model, params, scoped)];
     const r = await tx.query<Row>(
       `SELECT t.* FROM ${ident(model.table)} t WHERE ${where.join(' AND ')} FOR UPDATE`,
       params.values,
     );
-    if (!r.rows[0]) throw notFound(`${model.spec.label}: no record with id ${id}`);
+    if (!r.rows[0]) throw this.missing(model, id);
     return r.rows[0];
   }
 
@@ -117,6 +174,11 @@ export class Engine {
       }
     }
     return values;
+  }
+
+  /** The column values a create writes for a checked body: secrets sealed, JSON encoded (the seed API's too). */
+  storedValues(model: ResourceModel, input: Row): Row {
+    return this.columnValues(model, input, null);
   }
 
   private async checkReferences(tx: Queryable, model: ResourceModel, values: Row): Promise<void> {
@@ -144,10 +206,11 @@ export class Engine {
     input: Row,
     existingId: number | null,
     expectedVersion: number | null,
+    options: WriteOptions = {},
   ): Promise<Row> {
     try {
       const record = await ctx.db.transaction(async (tx) => {
-        const existing = existingId === null ? null : await this.lockRow(tx, ctx, model, existingId);
+        const existing = existingId === null ? null : await this.lockRow(tx, ctx, model, existingId, options);
         if (existing && expectedVersion !== null && Number(existing.version) !== expectedVersion) {
           throw conflict(
             `${model.spec.label}: this record was changed by someone else (version ${String(existing.version)}, you sent ${expectedVersion}). Reload it and apply your change again.`,
@@ -165,53 +228,39 @@ export class Engine {
         await model.hooks.beforeWrite?.(event);
         await this.checkReferences(tx, model, values);
         const id = existing
-          ? await this.updateRow(tx, model, existingId!, values)
-          : await this.insertRow(tx, model, values);
-        const record = await this.getOne(ctx, model, id, tx);
+          ? await updateRow(tx, model, existingId!, values)
+          : await insertRow(tx, model, values);
+        const record = await this.getOne(ctx, model, id, { db: tx });
         await model.hooks.afterWrite?.({ ...event, record });
         return record;
       });
       this.notify(model.table);
+      if (options.audit) {
+        await ctx.audit(options.audit.action, `${model.name}/${String(record.id)}`, options.audit.detail);
+      }
       return record;
     } catch (err) {
       throw this.translate(model, err);
     }
   }
 
-  private async insertRow(tx: Queryable, model: ResourceModel, row: Row): Promise<number> {
-    const params = new Params();
-    const values = { ...row, ...model.source.scope };
-    const cols = Object.keys(values);
-    const sql = cols.length
-      ? `INSERT INTO ${ident(model.table)} (${cols.map(ident).join(', ')}) VALUES (${cols.map((c) => params.add(values[c])).join(', ')}) RETURNING id`
-      : `INSERT INTO ${ident(model.table)} DEFAULT VALUES RETURNING id`;
-    const r = await tx.query<{ id: number }>(sql, params.values);
-    return Number(r.rows[0]!.id);
-  }
-
-  private async updateRow(tx: Queryable, model: ResourceModel, id: number, values: Row): Promise<number> {
-    const params = new Params();
-    const sets = Object.keys(values).map((c) => `${ident(c)} = ${params.add(values[c])}`);
-    sets.push('updated_at = epoch_now()', 'version = version + 1');
-    await tx.query(
-      `UPDATE ${ident(model.table)} SET ${sets.join(', ')} WHERE id = ${params.add(id)}`,
-      params.values,
-    );
-    return id;
-  }
-
   create(ctx: RequestContext, model: ResourceModel, input: Row): Promise<Row> {
     return this.runWrite(ctx, model, input, null, null);
   }
 
+  /**
+   * Changes one record the user may see (404 otherwise), within an action's narrowing: a stale version is
+   * refused with 409, secrets are sealed, hooks run, listeners hear of it and the audit entry is written.
+   */
   update(
     ctx: RequestContext,
     model: ResourceModel,
     id: number,
     input: Row,
     version: number | null,
+    options: WriteOptions = {},
   ): Promise<Row> {
-    return this.runWrite(ctx, model, input, id, version);
+    return this.runWrite(ctx, model, input, id, version, options);
   }
 
   async remove(ctx: RequestContext, model: ResourceModel, ids: number[]): Promise<Row[]> {
@@ -221,7 +270,7 @@ export class Engine {
         for (const id of ids) {
           const existing = await this.lockRow(tx, ctx, model, id);
           await model.hooks.beforeDelete?.({ ctx, tx, existing });
-          out.push(await this.getOne(ctx, model, id, tx));
+          out.push(await this.getOne(ctx, model, id, { db: tx }));
           await tx.query(`DELETE FROM ${ident(model.table)} WHERE id = $1`, [id]);
           await this.dropReferencesTo(tx, model, id);
         }
@@ -262,7 +311,7 @@ export class Engine {
       `SELECT t.${ident(path!)} AS v FROM ${ident(model.table)} t WHERE ${where.join(' AND ')}`,
       params.values,
     );
-    if (!r.rows[0]) throw notFound(`${model.spec.label}: no record with id ${id}`);
+    if (!r.rows[0]) throw this.missing(model, id);
     const stored = r.rows[0].v;
     const sealed = sub ? (stored as Row | null)?.[sub] : stored;
     if (typeof sealed !== 'string' || sealed === '') return null;
@@ -271,22 +320,6 @@ export class Engine {
 
   /** Maps constraint failures to field errors and conflicts. */
   translate(model: ResourceModel, err: unknown): unknown {
-    if (err instanceof AppError) return err;
-    const code = pgErrorCode(err);
-    const constraint = pgConstraint(err) ?? '';
-    const field = constraint.replace(new RegExp(`^${model.table}_`), '').replace(/_(key|fkey|check)$/, '');
-    if (code === PG.uniqueViolation) {
-      return invalid({ [model.fields[field] ? field : 'id']: 'has already been taken' });
-    }
-    if (code === PG.foreignKeyViolation) {
-      if (model.fields[field]) return invalid({ [field]: 'refers to a record that does not exist' });
-      return conflict(
-        `${model.spec.label}: this record is still used by other records (${constraint}); change those first`,
-      );
-    }
-    if (code === PG.notNullViolation || code === PG.checkViolation) {
-      return invalid({ [model.fields[field] ? field : 'id']: 'is not valid' });
-    }
-    return err;
+    return translateDbError(model, err);
   }
 }

@@ -16,6 +16,9 @@ export class AppError extends Error {
 
 export const badRequest = (message: string) => new AppError('bad_request', message);
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
+/** The one wording of a missing record, for CRUD and actions alike: `Domains: no record with id 7`. */
+export const notFoundRecord = (label: string, id: number | string | readonly number[]) =>
+  notFound(`${label}: no record with id ${Array.isArray(id) ? id.join(', ') : String(id)}`);
 export const forbidden = (message = 'You do not have permission to do this') =>
   new AppError('forbidden', message);
 export const unauthorized = (message = 'Authentication required') => new AppError('unauthorized', message);

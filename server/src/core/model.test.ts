@@ -54,6 +54,16 @@ describe('declaration checks at boot', () => {
       /search filter/,
     ],
     [
+      'a filter on a JSON object',
+      () => check(spec({ j: { kind: 'json', filter: 'eq' } })),
+      /cannot be filtered \(kind json\)/,
+    ],
+    [
+      'a custom filter shared declares and the server does not implement',
+      () => check(spec({}, { customFilters: { near: { value: 'integer' } } })),
+      /custom filter "near" has no server implementation/,
+    ],
+    [
       'sorting a list field',
       () => check(spec({ l: { kind: 'strings', sortable: true } })),
       /cannot be sortable/,

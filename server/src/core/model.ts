@@ -1,4 +1,4 @@
-import type { FieldSpec } from '@sitefleet/shared';
+import type { FieldSpec, Fields } from '@sitefleet/shared';
 import type { ResourceModel, ServerResource } from './resource.js';
 import { ident } from './sql.js';
 
@@ -28,6 +28,7 @@ function checkField(r: string, name: string, f: FieldSpec, known: Set<string>): 
   if (f.filter === 'search' && !['string', 'text'].includes(f.kind))
     fail(`cannot have a search filter on kind ${f.kind}`);
   if (f.searchable && !['string', 'text'].includes(f.kind)) fail(`cannot be searchable on kind ${f.kind}`);
+  if (f.filter && f.kind === 'json') fail('cannot be filtered (kind json)');
   if (f.sortable && ['json', 'references', 'strings'].includes(f.kind))
     fail(`cannot be sortable on kind ${f.kind}`);
   if (f.readOnly && f.required) fail('cannot be both read-only and required');
@@ -50,6 +51,19 @@ function checkSecretObject(f: FieldSpec, fail: (problem: string) => never): void
   if (all.some((k) => flags.has(k))) fail('declares a key that clashes with a secret presence flag');
 }
 
+/** The console offers what shared declares and the server runs what it implements: the two lists must agree. */
+function checkCustomFilters(name: string, declared: string[], implemented: string[]): void {
+  const unimplemented = declared.filter((k) => !implemented.includes(k));
+  if (unimplemented.length)
+    throw new DeclarationError(name, `custom filter "${unimplemented[0]}" has no server implementation`);
+  const undeclared = implemented.filter((k) => !declared.includes(k));
+  if (undeclared.length)
+    throw new DeclarationError(
+      name,
+      `custom filter "${undeclared[0]}" is not declared in shared customFilters`,
+    );
+}
+
 /** A column of the SELECT list; secret keys inside a JSON field are replaced by <key>_set flags. */
 function selectColumn(c: string, f: FieldSpec | undefined): string {
   const col = `t.${ident(c)}`;
@@ -61,7 +75,7 @@ function selectColumn(c: string, f: FieldSpec | undefined): string {
 }
 
 /** Checks every declaration and precomputes what the engine needs. Any problem stops start-up. */
-export function buildModels(resources: ServerResource[]): Map<string, ResourceModel> {
+export function buildModels(resources: readonly ServerResource<Fields, never>[]): Map<string, ResourceModel> {
   const names = new Set<string>();
   const paths = new Set<string>();
   for (const r of resources) {
@@ -79,7 +93,7 @@ export function buildModels(resources: ServerResource[]): Map<string, ResourceMo
   return models;
 }
 
-function buildModel(r: ServerResource, known: Set<string>): ResourceModel {
+function buildModel(r: ServerResource<Fields, never>, known: Set<string>): ResourceModel {
   const { spec } = r;
   const name = spec.name;
   const fields = spec.fields;
@@ -94,6 +108,7 @@ function buildModel(r: ServerResource, known: Set<string>): ResourceModel {
       throw new DeclarationError(name, `computed field "${c}" clashes or is invalid`);
   }
   const customFilters = r.customFilters ?? {};
+  checkCustomFilters(name, Object.keys(spec.customFilters ?? {}), Object.keys(customFilters));
   const isSecret = (f: FieldSpec) => f.secret === true || f.kind === 'secret';
   const secretFields = Object.keys(fields).filter((k) => isSecret(fields[k]!));
   const outputColumns = Object.keys(fields).filter(
@@ -142,7 +157,7 @@ function buildModel(r: ServerResource, known: Set<string>): ResourceModel {
     computed,
     customFilters,
     hooks: r.hooks ?? {},
-    rowFilter: r.rowFilter ?? null,
+    access: r.access ?? null,
     operations: {
       create: ops.create !== false,
       update: ops.update !== false,

@@ -1,4 +1,4 @@
-import { LIMITS, type FieldSpec } from '@sitefleet/shared';
+import { FIELD_KIND_OF_VALUE, FILTER_OPERATORS, LIMITS, type FieldSpec } from '@sitefleet/shared';
 import { badRequest } from './errors.js';
 import { findHostile } from './hostile.js';
 import type { ResourceModel } from './resource.js';
@@ -61,7 +61,7 @@ export function parseListQuery(model: ResourceModel, raw: RawListQuery): ListPar
   return { sortBy, sortOrder: order, page, perPage, filter: filter as Record<string, unknown> };
 }
 
-const OPERATORS = new Set(['where_in', 'where_null', 'where_not_null', 'min', 'max']);
+const OPERATORS = new Set<string>(Object.values(FILTER_OPERATORS));
 const NUMERIC = new Set(['integer', 'number', 'timestamp', 'reference']);
 
 function isEmpty(v: unknown): boolean {
@@ -107,7 +107,16 @@ function fieldOf(model: ResourceModel, key: string): FieldSpec | 'id' {
 
 function condition(model: ResourceModel, key: string, raw: unknown, params: Params): string | null {
   const custom = model.customFilters[key];
-  if (custom) return custom(raw, params);
+  if (custom) {
+    // the shared declaration says what one value is; the resource's SQL only ever sees such a value
+    const declared = model.spec.customFilters?.[key];
+    if (!declared) return custom(raw, params);
+    const kind = FIELD_KIND_OF_VALUE[declared.value];
+    return custom(
+      scalar(key, { kind, ...(declared.values ? { values: declared.values } : {}) }, raw),
+      params,
+    );
+  }
   const f = fieldOf(model, key);
   const col = `t.${ident(key)}`;
   const isArrayCol = f !== 'id' && (f.kind === 'references' || f.kind === 'strings');
@@ -188,17 +197,20 @@ export function compileList(
   lp: ListParams,
   extra: string[] = [],
   params = new Params(),
+  /** Extra output columns of this read (`(…) AS "name"`), rendered after the count's parameters. */
+  columns: (params: Params) => string[] = () => [],
 ): CompiledList {
   const conditions = [...extra, ...compileFilter(model, lp.filter, params)];
   const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
   const from = ` FROM ${ident(model.table)} t${where}`;
   const countParams = [...params.values];
+  const output = [model.selectList, ...columns(params)].join(', ');
   const sortCol = model.computed[lp.sortBy] ? ident(lp.sortBy) : `t.${ident(lp.sortBy)}`;
   const tiebreak = lp.sortBy === 'id' ? '' : `, t.id ${lp.sortOrder}`;
   const limit = params.add(lp.perPage);
   const offset = params.add((lp.page - 1) * lp.perPage);
   return {
-    pageSql: `SELECT ${model.selectList}${from} ORDER BY ${sortCol} ${lp.sortOrder}${tiebreak} LIMIT ${limit} OFFSET ${offset}`,
+    pageSql: `SELECT ${output}${from} ORDER BY ${sortCol} ${lp.sortOrder}${tiebreak} LIMIT ${limit} OFFSET ${offset}`,
     countSql: `SELECT count(*) AS total${from}`,
     params: params.values,
     countParams,

@@ -1,9 +1,8 @@
 import type { FieldSpec, Fields, ResourceSpec } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/db.js';
-import type { Params } from './sql.js';
+import type { Params, SqlFragment } from './sql.js';
 import type { RequestContext } from './context.js';
-import type { AppDeps } from '../deps.js';
 
 export type Row = Record<string, unknown>;
 
@@ -39,8 +38,15 @@ export interface ComputedField {
 /** A filter key whose SQL the resource writes itself (name stripping, counts over relations). */
 export type CustomFilter = (value: unknown, params: Params) => string | null;
 
-/** Row-level access: a SQL condition merged into every list, read, update and delete of the resource. */
-export type RowFilter = (ctx: RequestContext, params: Params) => string | null;
+/**
+ * What a user may do with a resource's rows: everything, nothing, or the rows a condition selects (its
+ * table is `t`). It is merged into the SQL of every list, read, update and delete, and of every engine
+ * operation an action runs, so no two of them can disagree.
+ */
+export type RowAccess = 'allow' | 'deny' | { where: SqlFragment };
+
+/** The resource's one access rule (STYLE.md habit 2). */
+export type AccessRule = (ctx: RequestContext) => RowAccess;
 
 /** Values added to the get-one answer only (a run's outputs): heavier than a list row should carry. */
 export interface RecordDetail {
@@ -49,7 +55,11 @@ export interface RecordDetail {
   load(db: Queryable, record: Row): Promise<Row>;
 }
 
-export interface ServerResource<F extends Fields = Fields> {
+/**
+ * A resource declaration. `D` is what its actions receive from the application: the engine never calls
+ * them and knows nothing of `D`, so core names no service.
+ */
+export interface ServerResource<F extends Fields = Fields, D = unknown> {
   spec: ResourceSpec<F>;
   /** The table, when it is not named after the resource (several declarations over one table). */
   table?: string;
@@ -61,12 +71,16 @@ export interface ServerResource<F extends Fields = Fields> {
   hooks?: ResourceHooks;
   computed?: Record<string, ComputedField>;
   customFilters?: Record<string, CustomFilter>;
-  rowFilter?: RowFilter;
+  access?: AccessRule;
+  /** Unique or exclusion constraints whose violation is a conflict with another record, by name: the message. */
+  conflicts?: Record<string, string>;
   /** Extra routes (custom actions) registered under the resource's path. */
-  actions?: (app: FastifyInstance, model: ResourceModel, deps: AppDeps) => void;
+  actions?: (app: FastifyInstance, model: ResourceModel, deps: D) => void;
 }
 
-export function defineServerResource<F extends Fields>(r: ServerResource<F>): ServerResource<F> {
+export function defineServerResource<F extends Fields, D = unknown>(
+  r: ServerResource<F, D>,
+): ServerResource<F, D> {
   return r;
 }
 
@@ -90,7 +104,8 @@ export interface ResourceModel {
   computed: Record<string, ComputedField>;
   customFilters: Record<string, CustomFilter>;
   hooks: ResourceHooks;
-  rowFilter: RowFilter | null;
+  access: AccessRule | null;
   operations: { create: boolean; update: boolean; delete: boolean; patch: boolean };
-  source: ServerResource;
+  /** The declaration; its actions take whatever the application gives them (never, to the engine). */
+  source: ServerResource<Fields, never>;
 }

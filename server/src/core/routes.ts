@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Engine } from './crud.js';
-import type { AppDeps } from '../deps.js';
 import { badRequest } from './errors.js';
 import { parseListQuery, type RawListQuery } from './query.js';
 import type { ResourceModel, Row } from './resource.js';
@@ -41,9 +40,14 @@ function expectedVersion(request: FastifyRequest, body: Row): number | null {
   return null;
 }
 
-/** Registers the generic CRUD routes of one declared resource, plus its custom actions. */
-export function registerResource(app: FastifyInstance, deps: AppDeps, model: ResourceModel): void {
-  const engine: Engine = deps.engine;
+/** What the generic routes need from the application: nothing but the engine. */
+export interface EngineDeps {
+  engine: Engine;
+}
+
+/** Registers the generic CRUD routes of one declared resource (its actions are the application's). */
+export function registerResource(app: FastifyInstance, deps: EngineDeps, model: ResourceModel): void {
+  const { engine } = deps;
   const base = `/${model.path}`;
   const record = recordSchema(model);
   const tags = [model.spec.service];
@@ -218,6 +222,4 @@ export function registerResource(app: FastifyInstance, deps: AppDeps, model: Res
       },
     });
   }
-
-  model.source.actions?.(app, model, deps);
 }

@@ -1,47 +1,10 @@
-import { JOB_SERVICES, type ArtisanCommand, type JobService } from '@sitefleet/shared';
+import { actions, JOB_SERVICES, type ArtisanCommand, type JobService } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
+import { registerAction } from '../core/actions.js';
 import type { AppDeps } from '../deps.js';
 import type { CommandDef, JsonObject } from './types.js';
 
-const argumentSchema = {
-  type: 'object',
-  properties: {
-    name: { type: 'string' },
-    label: { type: 'string' },
-    kind: { type: 'string' },
-    required: { type: 'boolean' },
-    values: { type: 'array', items: { type: 'string' } },
-    help: { type: 'string' },
-    default: {},
-    min: { type: 'number' },
-    max: { type: 'number' },
-    maxLength: { type: 'integer' },
-  },
-};
-
-const commandSchema = {
-  type: 'object',
-  properties: {
-    command: { type: 'string' },
-    description: { type: 'string' },
-    arguments: { type: 'array', items: argumentSchema },
-    schedule: { type: ['string', 'null'] },
-    next_run: { type: ['integer', 'null'] },
-    last_run: {
-      type: ['object', 'null'],
-      properties: {
-        id: { type: 'integer' },
-        start_time: { type: 'integer' },
-        end_time: { type: ['integer', 'null'] },
-        remaining_jobs: { type: 'integer' },
-        failed_count: { type: 'integer' },
-        status: { type: 'string' },
-      },
-    },
-  },
-};
-
-/** The answer of every call that starts a run: `data.id` (SPEC §7.5 deindex) and `cron_id` (the others). */
+/** The answer of every call that starts a run (RunStarted in shared/src/actions/define.ts). */
 export const runStartedSchema = {
   type: 'object',
   properties: {
@@ -63,7 +26,7 @@ async function describe(deps: AppDeps, service: JobService, defs: CommandDef[]):
   return defs.map((d) => ({
     command: d.name,
     description: d.description,
-    arguments: d.arguments,
+    arguments: d.arguments.map(({ values, ...a }) => (values ? { ...a, values: [...values] } : a)),
     schedule: d.schedule?.cron ?? null,
     next_run: deps.jobs.nextRun(d),
     last_run: byCommand.get(d.name) ?? null,
@@ -74,40 +37,19 @@ async function describe(deps: AppDeps, service: JobService, defs: CommandDef[]):
 export function registerArtisan(app: FastifyInstance, deps: AppDeps): void {
   for (const service of JOB_SERVICES) {
     if (!deps.config.services.includes(service)) continue;
-    const url = `/${service}/api/v1/artisan`;
-    app.get(url, {
-      config: { access: 'permission' },
-      schema: {
-        tags: [service],
-        summary: 'List the commands of this service with their schedules and last runs',
-        response: { 200: { type: 'object', properties: { data: { type: 'array', items: commandSchema } } } },
-      },
+    const declared = actions.jobs.artisan[service];
+    registerAction(app, declared.list, {
       handler: async () => ({ data: await describe(deps, service, deps.jobs.list(service)) }),
     });
-    app.post(url, {
-      config: { access: 'permission', kind: 'action', rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags: [service],
-        summary: 'Run a command; answers the id of its cron run',
-        body: {
-          type: 'object',
-          required: ['command'],
-          properties: {
-            command: { type: 'string', minLength: 1, maxLength: 100 },
-            arguments: { type: 'object', additionalProperties: true },
-          },
-          additionalProperties: false,
-        },
-        response: { 200: runStartedSchema },
-      },
-      handler: async (request, reply) => {
-        const body = request.body as { command: string; arguments?: JsonObject };
-        const id = await deps.jobs.startRun(service, body.command, body.arguments ?? {}, {
+    registerAction(app, declared.run, {
+      perMinute: 30,
+      handler: async ({ body, ctx }) => {
+        const id = await deps.jobs.startRun(service, body.command, (body.arguments ?? {}) as JsonObject, {
           trigger: 'console',
-          userId: request.ctx.user?.id ?? null,
+          userId: ctx.user?.id ?? null,
         });
-        await request.ctx.audit('artisan.run', `${service}:${body.command}`, { cron_run_id: id });
-        return reply.send(runStarted(id));
+        await ctx.audit('artisan.run', `${service}:${body.command}`, { cron_run_id: id });
+        return runStarted(id);
       },
     });
   }

@@ -18,21 +18,20 @@ const outputItem = {
  * service path, each seeing only its service's runs. Get-one adds the latest outputs (SPEC §3).
  */
 export function cronRunResources(jobs: () => JobEngine): ServerResource[] {
-  return JOB_SERVICES.map(
-    (service: JobService) =>
-      defineServerResource({
-        spec: resources.cronJobs[service],
-        table: 'cron_runs',
-        scope: { service },
-        detail: {
-          schema: {
-            job_output: { type: 'array', items: outputItem },
-            failed_job_output: { type: 'array', items: outputItem },
-            job_output_total: { type: 'integer' },
-            failed_job_output_total: { type: 'integer' },
-          },
-          load: async (_db, record) => ({ ...(await jobs().outputs(Number(record.id))) }),
+  return JOB_SERVICES.map((service: JobService) =>
+    defineServerResource({
+      spec: resources.cronJobs[service],
+      table: 'cron_runs',
+      scope: { service },
+      detail: {
+        schema: {
+          job_output: { type: 'array', items: outputItem },
+          failed_job_output: { type: 'array', items: outputItem },
+          job_output_total: { type: 'integer' },
+          failed_job_output_total: { type: 'integer' },
         },
-      }) as unknown as ServerResource,
+        load: async (_db, record) => ({ ...(await jobs().outputs(Number(record.id))) }),
+      },
+    }),
   );
 }

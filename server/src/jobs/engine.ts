@@ -10,12 +10,27 @@ import {
   type Queue,
   type UpdateQueueOptions,
 } from 'pg-boss';
-import { errorMessage, invalid, notFound } from '../core/errors.js';
+import { invalid, notFound } from '../core/errors.js';
 import type { Db, QueueConnection, Queryable } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
 import { attemptOf, messagesFor, queueOf, unitsIn, type JobData, type QueueJob } from './job-data.js';
-import { runPipeline, type Delivery, type Outcome, type UnitRow } from './pipeline.js';
+import { runPipeline, type Delivery, type Outcome } from './pipeline.js';
 import { reconcileOrphans } from './reconcile.js';
+import {
+  advanceRunCounts,
+  completeEmptyRun,
+  countAddedUnits,
+  failUnit,
+  finishRun,
+  inSavepoint,
+  insertRun,
+  insertUnits,
+  lockRun,
+  queuedUnits,
+  recordQueuedUnits,
+  runArguments,
+  runOutputs,
+} from './run-repository.js';
 import type { CommandDef, JobContext, JsonObject, RetryPolicy, UnitSpec } from './types.js';
 
 export interface JobEngineSettings {
@@ -43,8 +58,7 @@ export interface StartRunOptions {
 const SCHEDULE_QUEUE = 'sitefleet.schedule';
 const INSERT_CHUNK = 1000;
 const DEFAULT_RETRY: RetryPolicy = { limit: 2, delay: 5, backoff: true };
-/** The most outputs of each kind a run's detail carries (the console shows the latest). */
-export const OUTPUT_LIMIT = 500;
+export { OUTPUT_LIMIT } from './run-repository.js';
 
 /** pg-boss statements run through one of our transactions, so jobs commit with the rows that track them. */
 function bossDb(tx: Queryable): BossDb {
@@ -303,19 +317,16 @@ export class JobEngine {
     }
     const boss = await this.start();
     return this.db.transaction(async (tx) => {
-      const r = await tx.query<{ id: number }>(
-        `INSERT INTO cron_runs (service, command, description, arguments, trigger, created_by, job_count, remaining_jobs)
-         VALUES ($1, $2, $3, $4, $5, $6, 0, 0) RETURNING id`,
-        [service, name, def.description, JSON.stringify(args), opts.trigger, opts.userId],
-      );
-      const runId = r.rows[0]!.id;
+      const runId = await insertRun(tx, {
+        service,
+        command: name,
+        description: def.description,
+        arguments: args,
+        trigger: opts.trigger,
+        createdBy: opts.userId,
+      });
       const added = await this.addUnits(tx, boss, def, runId, units);
-      if (added === 0) {
-        await tx.query(
-          `UPDATE cron_runs SET status = 'completed', end_time = start_time, total_time = 0, output = $2 WHERE id = $1`,
-          [runId, JSON.stringify({ message: 'Nothing to do' })],
-        );
-      }
+      if (added === 0) await completeEmptyRun(tx, runId);
       return runId;
     });
   }
@@ -331,27 +342,16 @@ export class JobEngine {
     let added = 0;
     for (let i = 0; i < units.length; i += INSERT_CHUNK) {
       const chunk = units.slice(i, i + INSERT_CHUNK);
-      const rows = await tx.query<{ id: number; key: string; input: JsonObject }>(
-        `INSERT INTO cron_run_jobs (run_id, key, input)
-         SELECT $1, u.key, coalesce(u.input, '{}'::jsonb) FROM jsonb_to_recordset($2::jsonb) AS u(key text, input jsonb)
-         ON CONFLICT (run_id, key) DO NOTHING RETURNING id, key, input`,
-        [runId, JSON.stringify(chunk.map((u) => ({ key: u.key, input: u.input ?? {} })))],
-      );
-      if (!rows.rows.length) continue;
-      added += rows.rows.length;
+      const rows = await insertUnits(tx, runId, chunk);
+      if (!rows.length) continue;
+      added += rows.length;
       await boss.insert(
         queueOf(def),
-        messagesFor(runId, rows.rows, def.unitsPerJob ?? 1).map((data) => ({ data })),
+        messagesFor(runId, rows, def.unitsPerJob ?? 1).map((data) => ({ data })),
         { db: bossDb(tx) },
       );
     }
-    if (added) {
-      await tx.query(
-        `UPDATE cron_runs SET job_count = job_count + $2, remaining_jobs = remaining_jobs + $2,
-           status = 'running', end_time = NULL, total_time = NULL WHERE id = $1`,
-        [runId, added],
-      );
-    }
+    if (added) await countAddedUnits(tx, runId, added);
     return added;
   }
 
@@ -368,12 +368,9 @@ export class JobEngine {
       else missing.push(id);
     }
     if (missing.length) {
-      const runs = await this.db.query<{ id: number; arguments: JsonObject }>(
-        'SELECT id, arguments FROM cron_runs WHERE id = ANY($1::bigint[])',
-        [missing],
-      );
+      const runs = await runArguments(this.db, missing);
       if (this.runArguments.size > 1000) this.runArguments.clear();
-      for (const r of runs.rows) {
+      for (const r of runs) {
         this.runArguments.set(Number(r.id), r.arguments);
         found.set(Number(r.id), r.arguments);
       }
@@ -436,28 +433,18 @@ export class JobEngine {
       const attempts = o.delivery.job.retryCount + 1;
       return { id: o.unit.id, state: failed ? 'failed' : 'done', output, attempts };
     });
-    // The id list gives the planner the primary key to go by; joined to the recordset alone it may scan
-    // every unit of every run for the queued ones.
-    const updated = await tx.query<{ id: number; run_id: number; state: string }>(
-      `UPDATE cron_run_jobs j SET state = v.state, output = v.output, attempts = v.attempts, finished_at = epoch_now()
-       FROM jsonb_to_recordset($1::jsonb) AS v(id bigint, state text, output jsonb, attempts integer)
-       WHERE j.id = ANY($2::bigint[]) AND j.id = v.id AND j.state = 'queued' RETURNING j.id, j.run_id, j.state`,
-      [JSON.stringify(values), values.map((v) => v.id)],
-    );
-    const states = new Map(updated.rows.map((u) => [Number(u.id), u.state]));
+    const updated = await recordQueuedUnits(tx, values);
+    const states = new Map(updated.map((u) => [Number(u.id), u.state]));
     const perRun = new Map<number, { done: number; ok: number; failed: number }>();
     for (const o of outcomes) {
       let state = states.get(o.unit.id);
       if (!state) continue; // recorded by an earlier delivery
       // Definite failures (result.failed) may record what they found too (a page that answered 404).
       if (o.result?.commit && (state === 'done' || o.result.failed)) {
-        const fault = await this.commitUnit(tx, o.result.commit);
+        const fault = await inSavepoint(tx, o.result.commit);
         if (fault && state === 'done') {
           state = 'failed';
-          await tx.query(`UPDATE cron_run_jobs SET state = 'failed', output = $2 WHERE id = $1`, [
-            o.unit.id,
-            JSON.stringify({ message: `Saving the result failed: ${fault}` }),
-          ]);
+          await failUnit(tx, o.unit.id, `Saving the result failed: ${fault}`);
         }
       }
       const c = perRun.get(o.unit.run_id) ?? { done: 0, ok: 0, failed: 0 };
@@ -490,19 +477,6 @@ export class JobEngine {
     for (const resolve of list ?? []) resolve();
   }
 
-  /** Runs a unit's commit in a savepoint: a failing one is recorded as failed without undoing the batch. */
-  private async commitUnit(tx: Queryable, commit: (tx: Queryable) => Promise<void>): Promise<string | null> {
-    await tx.query('SAVEPOINT unit_commit');
-    try {
-      await commit(tx);
-      await tx.query('RELEASE SAVEPOINT unit_commit');
-      return null;
-    } catch (err) {
-      await tx.query('ROLLBACK TO SAVEPOINT unit_commit');
-      return errorMessage(err);
-    }
-  }
-
   private maxJobsOf(def: CommandDef, args: JsonObject): number {
     return typeof def.maxJobs === 'function' ? def.maxJobs(args) : (def.maxJobs ?? 10_000);
   }
@@ -514,11 +488,7 @@ export class JobEngine {
     runId: number,
     units: UnitSpec[],
   ): Promise<number> {
-    const r = await tx.query<{ job_count: number; arguments: JsonObject }>(
-      'SELECT job_count, arguments FROM cron_runs WHERE id = $1 FOR UPDATE',
-      [runId],
-    );
-    const row = r.rows[0];
+    const row = await lockRun(tx, runId);
     if (!row) return 0;
     const room = this.maxJobsOf(def, row.arguments) - row.job_count;
     if (room <= 0) return 0;
@@ -532,28 +502,12 @@ export class JobEngine {
     runId: number,
     c: { done: number; ok: number; failed: number },
   ): Promise<boolean> {
-    const r = await tx.query<{
-      remaining_jobs: number;
-      success_count: number;
-      failed_count: number;
-      arguments: JsonObject;
-    }>(
-      `UPDATE cron_runs SET done_jobs = done_jobs + $2, success_count = success_count + $3,
-         failed_count = failed_count + $4, remaining_jobs = remaining_jobs - $2, updated_at = epoch_now()
-       WHERE id = $1 RETURNING remaining_jobs, success_count, failed_count, arguments`,
-      [runId, c.done, c.ok, c.failed],
-    );
-    const run = r.rows[0];
+    const run = await advanceRunCounts(tx, runId, c);
     if (!run || run.remaining_jobs > 0) return false;
     const counts = { success: run.success_count, failed: run.failed_count };
     const summary =
       def.summarize?.(counts, run.arguments) ?? `${counts.success} succeeded, ${counts.failed} failed`;
-    await tx.query(
-      `UPDATE cron_runs SET end_time = epoch_now(), total_time = epoch_now() - start_time,
-         status = CASE WHEN failed_count > 0 THEN 'failed' ELSE 'completed' END, output = $2
-       WHERE id = $1`,
-      [runId, JSON.stringify({ message: summary })],
-    );
+    await finishRun(tx, runId, summary);
     return true;
   }
 
@@ -562,17 +516,14 @@ export class JobEngine {
     const owner = new Map<number, JobWithMetadata<JobData>>();
     for (const job of jobs) for (const ref of unitsIn(job.data)) owner.set(ref.jobId, job);
     if (!owner.size) return;
-    const units = await this.db.query<UnitRow>(
-      `SELECT id, run_id, key, input, state, attempts FROM cron_run_jobs WHERE id = ANY($1::bigint[]) AND state = 'queued'`,
-      [[...owner.keys()]],
-    );
-    const outcomes: Outcome[] = units.rows.map((u) => {
+    const units = await queuedUnits(this.db, [...owner.keys()]);
+    const outcomes: Outcome[] = units.map((u) => {
       const job = owner.get(Number(u.id))!;
       const reason = (job.sourceOutput as { message?: string } | null)?.message;
       const attempts = job.sourceRetryCount ?? job.retryCount;
       return {
         delivery: { job: { ...job, retryCount: attempts }, open: 0, retry: null },
-        unit: { ...u, id: Number(u.id), run_id: Number(u.run_id) },
+        unit: u,
         result: null,
         error: reason
           ? `Gave up after ${attempts + 1} attempts: ${reason}`
@@ -589,26 +540,14 @@ export class JobEngine {
     job_output_total: number;
     failed_job_output_total: number;
   }> {
-    const items = await this.db.query<JobOutputItem & { state: string }>(
-      `(SELECT id, key, output, finished_at, attempts, state FROM cron_run_jobs
-          WHERE run_id = $1 AND state = 'done' ORDER BY finished_at DESC, id DESC LIMIT ${OUTPUT_LIMIT})
-       UNION ALL
-       (SELECT id, key, output, finished_at, attempts, state FROM cron_run_jobs
-          WHERE run_id = $1 AND state = 'failed' ORDER BY finished_at DESC, id DESC LIMIT ${OUTPUT_LIMIT})`,
-      [runId],
-    );
-    const totals = await this.db.query<{ success_count: number; failed_count: number }>(
-      'SELECT success_count, failed_count FROM cron_runs WHERE id = $1',
-      [runId],
-    );
-    const t = totals.rows[0];
-    if (!t) throw notFound(`Cron run ${runId} not found`);
+    const found = await runOutputs(this.db, runId);
+    if (!found) throw notFound(`Cron run ${runId} not found`);
     const strip = ({ state: _s, ...item }: JobOutputItem & { state: string }) => item;
     return {
-      job_output: items.rows.filter((i) => i.state === 'done').map(strip),
-      failed_job_output: items.rows.filter((i) => i.state === 'failed').map(strip),
-      job_output_total: t.success_count,
-      failed_job_output_total: t.failed_count,
+      job_output: found.items.filter((i) => i.state === 'done').map(strip),
+      failed_job_output: found.items.filter((i) => i.state === 'failed').map(strip),
+      job_output_total: found.success,
+      failed_job_output_total: found.failed,
     };
   }
 

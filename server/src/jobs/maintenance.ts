@@ -1,6 +1,7 @@
 import { JOB_SERVICES } from '@sitefleet/shared';
 import { purgeExpiredAttempts } from '../services/ums/throttle.js';
 import { parseArguments } from './arguments.js';
+import { pruneRuns } from './run-repository.js';
 import { defineCommand, type CommandDef } from './types.js';
 
 const pruneArguments = [
@@ -16,25 +17,20 @@ const pruneArguments = [
 ] as const;
 
 /** cron:prune in every service: deletes the service's finished runs older than N days (daily). */
-export const pruneCommands: CommandDef[] = JOB_SERVICES.map(
-  (service) =>
-    defineCommand<{ days: number }>({
-      service,
-      name: 'cron:prune',
-      description: `Delete finished ${service} cron runs older than the given number of days`,
-      arguments: [...pruneArguments],
-      schedule: { cron: '15 4 * * *' },
-      parse: (raw) => parseArguments(pruneArguments, raw) as { days: number },
-      plan: () => [{ key: 'prune' }],
-      async run(_unit, run, { deps }) {
-        const r = await deps.db.query(
-          `DELETE FROM cron_runs WHERE service = $1 AND end_time IS NOT NULL AND end_time < epoch_now() - $2 * 86400
-           AND id <> $3`,
-          [service, run.arguments.days, run.id],
-        );
-        return { output: { message: `Deleted ${r.rowCount} runs older than ${run.arguments.days} days` } };
-      },
-    }) as unknown as CommandDef,
+export const pruneCommands: CommandDef[] = JOB_SERVICES.map((service) =>
+  defineCommand<{ days: number }>({
+    service,
+    name: 'cron:prune',
+    description: `Delete finished ${service} cron runs older than the given number of days`,
+    arguments: [...pruneArguments],
+    schedule: { cron: '15 4 * * *' },
+    parse: (raw) => parseArguments(pruneArguments, raw) as { days: number },
+    plan: () => [{ key: 'prune' }],
+    async run(_unit, run, { deps }) {
+      const deleted = await pruneRuns(deps.db, service, run.arguments.days, run.id);
+      return { output: { message: `Deleted ${deleted} runs older than ${run.arguments.days} days` } };
+    },
+  }),
 );
 
 /** auth:purge-sign-in-attempts (umms, hourly): drops sign-in throttle rows past their window. */

@@ -3,6 +3,7 @@ import { errorMessage } from '../core/errors.js';
 import type { Queryable } from '../db/db.js';
 import { queueOf, unitsIn, type JobData, type QueueJob } from './job-data.js';
 import type { CommandDef, JobContext, JsonObject, RunInfo, UnitResult } from './types.js';
+import { queuedUnits } from './run-repository.js';
 
 /** Finished units wait at most this long before they are recorded (the run's progress stays current). */
 const FLUSH_AFTER_MS = 1_000;
@@ -71,14 +72,9 @@ async function unitsOf(
     }
   }
   if (reread.size) {
-    const units = await db.query<UnitRow>(
-      `SELECT id, run_id, key, input, state, attempts FROM cron_run_jobs
-        WHERE id = ANY($1::bigint[]) AND state = 'queued'`,
-      [[...reread.keys()]],
-    );
-    for (const u of units.rows) {
-      const d = reread.get(Number(u.id))!;
-      start.push([d, { ...u, id: Number(u.id), run_id: Number(u.run_id) }]);
+    for (const u of await queuedUnits(db, [...reread.keys()])) {
+      const d = reread.get(u.id)!;
+      start.push([d, u]);
       d.open++;
     }
   }

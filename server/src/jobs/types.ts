@@ -84,6 +84,18 @@ export interface CommandDef<A extends JsonObject = JsonObject> {
   summarize?(counts: { success: number; failed: number }, args: A): string;
 }
 
-export function defineCommand<A extends JsonObject>(def: CommandDef<A>): CommandDef<A> {
-  return def;
+/**
+ * A command for the registry, its argument type checked here and erased there: the engine only ever hands
+ * a command the arguments its own `parse` produced, so they are its `A`.
+ */
+export function defineCommand<A extends JsonObject>(def: CommandDef<A>): CommandDef {
+  const own = (args: JsonObject) => args as A;
+  const { maxJobs, summarize } = def;
+  return {
+    ...def,
+    plan: (args, ctx) => def.plan(own(args), ctx),
+    run: (unit, run, ctx) => def.run(unit, { ...run, arguments: own(run.arguments) }, ctx),
+    maxJobs: typeof maxJobs === 'function' ? (args) => maxJobs(own(args)) : maxJobs,
+    ...(summarize ? { summarize: (counts, args) => summarize(counts, own(args)) } : {}),
+  };
 }

@@ -6,28 +6,18 @@ import type { Mailer } from '../integrations/mail/types.js';
 import type { SmsSender } from '../integrations/sms/types.js';
 import type { SchedulerLog } from './scheduler.js';
 import { lasted } from './text.js';
+import {
+  CLAIM_BATCH,
+  claimDue,
+  markFailed,
+  markSent,
+  scheduleRetry,
+  type Claimed,
+} from './alert-outbox-repository.js';
 
 /** Delays before the 2nd..5th attempt of an alert a provider did not take (seconds). */
 export const ALERT_BACKOFF_SECONDS = [30, 120, 600, 1800] as const;
 export const ALERT_MAX_ATTEMPTS = ALERT_BACKOFF_SECONDS.length + 1;
-/** How long a claimed alert stays claimed before another process may try it (a sender that died). */
-const CLAIM_SECONDS = 300;
-const BATCH = 50;
-
-interface Claimed {
-  id: number;
-  channel: 'email' | 'sms';
-  recipient: string;
-  attempts: number;
-  status: 'up' | 'down';
-  at: number;
-  message: string | null;
-  monitor_id: number;
-  friendly_name: string | null;
-  url: string;
-  type: string;
-  previous_at: number | null;
-}
 
 export interface AlertText {
   subject: string;
@@ -143,32 +133,12 @@ export class AlertDelivery {
       if (claimed.length === 0) return total;
       total += claimed.length;
       await Promise.all(claimed.map((a) => this.deliver(a)));
-      if (claimed.length < BATCH) return total;
+      if (claimed.length < CLAIM_BATCH) return total;
     }
   }
 
-  private async claim(): Promise<Claimed[]> {
-    const now = this.now();
-    const r = await this.o.db.query<Claimed>(
-      `WITH due AS (
-         SELECT id FROM monitor_alerts WHERE state = 'pending' AND next_attempt_at <= $1
-         ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-       UPDATE monitor_alerts a SET attempts = a.attempts + 1, next_attempt_at = $1 + ${CLAIM_SECONDS}
-       FROM due, monitor_changes c, monitors m
-       WHERE a.id = due.id AND c.id = a.change_id AND m.id = c.monitor_id
-       RETURNING a.id, a.channel, a.recipient, a.attempts, c.status, c.at, c.message, c.monitor_id,
-         m.friendly_name, m.url, m.type,
-         (SELECT max(p.at) FROM monitor_changes p
-           WHERE p.monitor_id = c.monitor_id AND p.at < c.at AND p.status = 'down') AS previous_at`,
-      [now],
-    );
-    return r.rows.map((row) => ({
-      ...row,
-      id: Number(row.id),
-      at: Number(row.at),
-      monitor_id: Number(row.monitor_id),
-      previous_at: row.previous_at === null ? null : Number(row.previous_at),
-    }));
+  private claim(): Promise<Claimed[]> {
+    return claimDue(this.o.db, this.now());
   }
 
   private async deliver(a: Claimed): Promise<void> {
@@ -181,21 +151,14 @@ export class AlertDelivery {
         if (!this.o.sms) return await this.fail(a, 'SMS is not configured (set TWILIO_ACCOUNT_SID)');
         await this.o.sms.send({ to: a.recipient, body: text.sms });
       }
-      await this.o.db.query(
-        `UPDATE monitor_alerts SET state = 'sent', sent_at = $2, last_error = NULL WHERE id = $1`,
-        [a.id, this.now()],
-      );
+      await markSent(this.o.db, a.id, this.now());
     } catch (err) {
       const message = errorMessage(err);
       if (isDeliveryError(err) && err.permanent) return this.fail(a, message);
       if (a.attempts >= ALERT_MAX_ATTEMPTS) return this.fail(a, message);
       const backoff = ALERT_BACKOFF_SECONDS[a.attempts - 1] ?? ALERT_BACKOFF_SECONDS.at(-1)!;
       const retryAfter = isDeliveryError(err) && err.retryAfterMs ? Math.ceil(err.retryAfterMs / 1000) : 0;
-      await this.o.db.query('UPDATE monitor_alerts SET last_error = $2, next_attempt_at = $3 WHERE id = $1', [
-        a.id,
-        message.slice(0, 500),
-        this.now() + Math.max(backoff, retryAfter),
-      ]);
+      await scheduleRetry(this.o.db, a.id, message, this.now() + Math.max(backoff, retryAfter));
       this.o.log.warn(
         { alert: a.id, channel: a.channel, attempts: a.attempts },
         'monitor alert will be retried',
@@ -204,10 +167,7 @@ export class AlertDelivery {
   }
 
   private async fail(a: Claimed, message: string): Promise<void> {
-    await this.o.db.query(`UPDATE monitor_alerts SET state = 'failed', last_error = $2 WHERE id = $1`, [
-      a.id,
-      message.slice(0, 500),
-    ]);
+    await markFailed(this.o.db, a.id, message);
     this.o.log.warn({ alert: a.id, channel: a.channel }, 'monitor alert not delivered');
   }
 }

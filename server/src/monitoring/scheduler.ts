@@ -1,6 +1,7 @@
 import { MONITOR_LIMITS } from '@sitefleet/shared';
 import { errorMessage } from '../core/errors.js';
 import type { Db } from '../db/db.js';
+import type { WebsiteAlertSink } from './alerts.js';
 import type { CheckResult, CheckTarget } from './checks/types.js';
 import { MinHeap } from './heap.js';
 import { decide, type MonitorState } from './state.js';
@@ -12,7 +13,7 @@ import {
   type CheckWrite,
   type MonitorRow,
   type RecordedChange,
-} from './store.js';
+} from './monitor-repository.js';
 
 export interface SchedulerLog {
   info(obj: object, msg?: string): void;
@@ -22,6 +23,8 @@ export interface SchedulerLog {
 
 export interface SchedulerOptions {
   db: Db;
+  /** Where a confirmed change on a website's monitor raises and resolves the website's alerts. */
+  alerts: WebsiteAlertSink;
   /** Runs one check; a throw is recorded as a failed check. */
   check(target: CheckTarget): Promise<CheckResult>;
   /** Checks in flight at once. */
@@ -458,7 +461,7 @@ export class MonitorScheduler {
     const to = d.change;
     void this.enqueueWrite(async () => {
       try {
-        const recorded = await recordChange(this.o.db, {
+        const recorded = await recordChange(this.o.db, this.o.alerts, {
           ...write,
           from: previous.status,
           to,

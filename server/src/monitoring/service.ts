@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { AppDeps } from '../deps.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/db.js';
+import type { Mailer } from '../integrations/mail/types.js';
+import type { SmsSender } from '../integrations/sms/types.js';
+import type { WebsiteAlertSink } from './alerts.js';
 import { createCheckContext, runCheck } from './checks/registry.js';
 import type { CheckResult, CheckTarget } from './checks/types.js';
 import { AlertDelivery } from './delivery.js';
 import { MonitorScheduler, type SchedulerLog, type SchedulerStats } from './scheduler.js';
-import { releaseLease, takeLease } from './store.js';
+import { releaseLease, takeLease } from './monitor-repository.js';
 
 export const SCHEDULER_LEASE = 'monitor-scheduler';
 /**
@@ -17,6 +21,17 @@ export const SCHEDULER_LEASE = 'monitor-scheduler';
 export const LEASE_TTL_MS = 15_000;
 export const LEASE_RENEW_MS = 5_000;
 export const LEASE_TAKEOVER_WORST_MS = LEASE_TTL_MS + LEASE_RENEW_MS;
+
+/** What the monitoring loop needs from the application (the worker gives its whole dependencies). */
+export interface MonitoringDeps {
+  config: Pick<
+    Config,
+    'outboundAllowPrivate' | 'outboundAllowHosts' | 'pingPath' | 'publicUrl' | 'monitorConcurrency'
+  >;
+  db: Db;
+  integrations: { mailer: Mailer | null; sms: SmsSender | null };
+  websiteAlerts: WebsiteAlertSink;
+}
 
 export interface MonitoringOptions {
   /** Replaces the real checks (benchmarks compare against a bare loop with the same requests). */
@@ -41,7 +56,7 @@ export class MonitoringService {
   private stopped = false;
 
   constructor(
-    private readonly deps: AppDeps,
+    private readonly deps: MonitoringDeps,
     private readonly log: SchedulerLog,
     private readonly options: MonitoringOptions = {},
   ) {
@@ -108,6 +123,7 @@ export class MonitoringService {
     if (held && !this.scheduler && !this.stopped) {
       const scheduler = new MonitorScheduler({
         db: this.deps.db,
+        alerts: this.deps.websiteAlerts,
         check: this.options.check ?? ((target) => runCheck(target, this.ctx)),
         concurrency: this.deps.config.monitorConcurrency,
         log: this.log,

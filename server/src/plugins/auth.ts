@@ -1,13 +1,9 @@
 import { PERMISSION_KINDS, type PermissionKind } from '@sitefleet/shared';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { epochNow } from '../core/time.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { AuthUser, RequestContext } from '../core/context.js';
 import { writeAudit } from '../core/audit.js';
-import { forbidden, unauthorized } from '../core/errors.js';
-import { GoogleTokenError } from '../integrations/google/id-token.js';
-import { allows, resolveGoogleUser } from '../services/ums/principal.js';
-import { guardReveal } from '../services/ums/step-up.js';
-import type { AppDeps } from '../deps.js';
+import { forbidden } from '../core/errors.js';
+import type { Db } from '../db/db.js';
 
 export type Access = 'public' | 'user' | 'permission';
 const ACCESS: Access[] = ['public', 'user', 'permission'];
@@ -23,6 +19,8 @@ declare module 'fastify' {
      * that starts outside work is an 'action' even when it is a GET; a 'reveal' also needs a fresh step-up.
      */
     kind?: PermissionKind;
+    /** Set by registerAction: the declaration (shared/src/actions) the route was built from. */
+    action?: string;
   }
   interface FastifyRequest {
     ctx: RequestContext;
@@ -36,23 +34,46 @@ export interface RegisteredRoute {
   /** Set when the route borrows another route's permission; such a route has no permission row of its own. */
   borrowed: boolean;
   kind: PermissionKind;
+  /** The declared action the route was built from (registerAction), if any. */
+  action: string | undefined;
 }
 
 export function routeKind(method: string, declared: PermissionKind | undefined): PermissionKind {
   return declared ?? (method === 'GET' ? 'read' : 'write');
 }
 
-const ACTIVITY_WRITE_INTERVAL = 60;
-
 function methods(route: RouteOptions): string[] {
   return (Array.isArray(route.method) ? route.method : [route.method]).map(String);
+}
+
+/** A signed-in user as the identity service vouches for them. */
+export interface SignedIn {
+  user: AuthUser;
+  /** Whether the user's roles hold the (method, route) permission. */
+  allows(method: string, route: string): boolean;
+}
+
+/**
+ * What this plugin asks of the identity service (ums gives it at registration, services/ums/identity.ts),
+ * so infrastructure never imports a service.
+ */
+export interface IdentityProvider {
+  /** The user a request's credentials name, with a live session; throws 401 otherwise. */
+  authenticate(request: FastifyRequest): Promise<SignedIn>;
+  /** A reveal's own guard after its permission: a fresh step-up and a reveal budget (throws otherwise). */
+  guardReveal(request: FastifyRequest, reply: FastifyReply, user: AuthUser): Promise<void>;
+}
+
+export interface AuthDeps {
+  db: Db;
+  identity: IdentityProvider;
 }
 
 /**
  * Collects every route with its declared access rule and enforces it on every request. A route that
  * declares no rule stops the server before it listens.
  */
-export function installAuth(app: FastifyInstance, deps: AppDeps, routes: RegisteredRoute[]): void {
+export function installAuth(app: FastifyInstance, deps: AuthDeps, routes: RegisteredRoute[]): void {
   const collected: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     collected.push(route);
@@ -66,6 +87,7 @@ export function installAuth(app: FastifyInstance, deps: AppDeps, routes: Registe
           access: r.config?.access,
           borrowed: Boolean(r.config?.permissionAs),
           kind: routeKind(m, r.config?.kind),
+          action: r.config?.action,
         });
     }
     const missing = routes.filter((r) => !r.access || !ACCESS.includes(r.access));
@@ -94,11 +116,11 @@ export function installAuth(app: FastifyInstance, deps: AppDeps, routes: Registe
     if (access === 'public') return;
     const user = await authenticate(deps, request, access === 'permission');
     request.ctx = makeContext(deps, request, user);
-    if (request.routeOptions.config.kind === 'reveal') await guardReveal(deps, request, reply, user);
+    if (request.routeOptions.config.kind === 'reveal') await deps.identity.guardReveal(request, reply, user);
   });
 }
 
-function makeContext(deps: AppDeps, request: FastifyRequest, user: AuthUser | null): RequestContext {
+function makeContext(deps: AuthDeps, request: FastifyRequest, user: AuthUser | null): RequestContext {
   return {
     user,
     ip: request.ip,
@@ -114,56 +136,23 @@ function makeContext(deps: AppDeps, request: FastifyRequest, user: AuthUser | nu
   };
 }
 
-async function identify(
-  deps: AppDeps,
-  request: FastifyRequest,
-): Promise<{ userId: number; epoch: number | null }> {
-  const header = request.headers.authorization ?? '';
-  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
-  if (!match) throw unauthorized('Authentication required');
-  const token = match[1]!;
-  const authType = String(request.headers.authtype ?? 'password').toLowerCase();
-  if (authType === 'google') {
-    if (!deps.google) throw unauthorized('Google sign-in is not configured');
-    try {
-      const identity = await deps.google.verify(token);
-      return { userId: await resolveGoogleUser(deps.db, identity), epoch: null };
-    } catch (err) {
-      if (err instanceof GoogleTokenError) throw unauthorized(err.message);
-      throw err;
-    }
-  }
-  if (authType !== 'password') throw unauthorized('Unknown AuthType');
-  const claims = await deps.tokens.verify(token);
-  return { userId: claims.userId, epoch: claims.sessionEpoch };
-}
-
 async function authenticate(
-  deps: AppDeps,
+  deps: AuthDeps,
   request: FastifyRequest,
   needsPermission: boolean,
 ): Promise<AuthUser> {
-  const { userId, epoch } = await identify(deps, request);
+  const signedIn = await deps.identity.authenticate(request);
   const borrowed = request.routeOptions.config.permissionAs;
   const method = borrowed?.method ?? request.method;
   const route = borrowed?.url ?? request.routeOptions.url ?? '';
-  const p = await deps.principals.get(deps.db, userId);
-  if (!p || p.disabled || (epoch !== null && epoch !== p.sessionEpoch)) {
-    throw unauthorized(p?.disabled ? 'This account is disabled' : 'Your session has ended; sign in again');
-  }
-  const now = epochNow();
-  if (!p.lastActivity || now - p.lastActivity > ACTIVITY_WRITE_INTERVAL) {
-    await deps.db.query('UPDATE users SET last_activity = $2 WHERE id = $1', [p.user.id, now]);
-    p.lastActivity = now;
-  }
-  if (needsPermission && !allows(p, method, route)) {
+  if (needsPermission && !signedIn.allows(method, route)) {
     await writeAudit(deps.db, {
-      actorId: p.user.id,
+      actorId: signedIn.user.id,
       action: 'permission_denied',
       target: `${method} ${route}`,
       ip: request.ip,
     });
     throw forbidden(`You do not have permission for ${method} ${route}`);
   }
-  return p.user;
+  return signedIn.user;
 }

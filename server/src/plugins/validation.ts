@@ -159,6 +159,16 @@ export function withDefaultBounds(schema: unknown): unknown {
   return out;
 }
 
+/** Checks data against a body schema exactly as a request body is checked; answers its field errors or null. */
+export function compileBodyCheck(schema: object): (data: unknown) => Record<string, string> | null {
+  const validate = bodyAjv.compile(withDefaultBounds(schema) as object);
+  return (data) => {
+    if (validate(data)) return null;
+    const err = toAppError(validate.errors ?? [], 'body');
+    return err.fields ?? { _: err.message };
+  };
+}
+
 /** Bodies are validated strictly (no coercion, every error reported); query and path values are coerced. */
 export function installValidation(app: FastifyInstance): void {
   installInputGuard(app);

@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
+import type { Engine } from '../core/crud.js';
+import { SeedWriter } from '../core/seed.js';
 import type { Db, Queryable } from '../db/db.js';
-import { seedIdentity } from './identity.js';
-import { seedTags } from './tags.js';
-import { seedInventory } from './inventory.js';
-import { seedJobs } from './jobs.js';
-import { seedMessages } from './messages.js';
-import { seedMonitors } from './monitors.js';
-import type { SecretBox } from '../core/secrets.js';
+import { compileBodyCheck } from '../plugins/validation.js';
+import { seedInventory } from '../services/dms/seed/index.js';
+import { seedJobs } from '../services/dms/seed/jobs.js';
+import { seedTags } from '../services/dms/seed/tags.js';
+import { seedComments } from '../services/mms/seed/comments.js';
+import { loadPeople, seedNotifications } from '../services/nms/seed/notifications.js';
+import { seedMonitors } from '../services/umms/seed/monitors.js';
+import { seedIdentity } from '../services/ums/seed/identity.js';
+import type { SeedContext, Seeder } from './context.js';
+import { Rng } from './random.js';
+
+export type { SeedContext, Seeder } from './context.js';
 
 export interface SeedResult {
   adminEmail: string;
@@ -15,22 +22,24 @@ export interface SeedResult {
   generatedPassword: string | null;
 }
 
-export interface SeedContext {
-  config: Config;
-  /** Seals a secret exactly as the engine does for table.column (or table.column.key inside JSON). */
-  seal(value: string, context: string): string;
+/** Announcements and comment threads draw from one generator, in this order. */
+async function seedMessages(tx: Queryable, ctx: SeedContext): Promise<void> {
+  const rng = new Rng(6262);
+  await seedNotifications(tx, ctx, rng);
+  await seedComments(tx, rng, (await loadPeople(tx)).users);
 }
 
-export type Seeder = (tx: Queryable, ctx: SeedContext) => Promise<void>;
-
-/** Demo portfolio data, one seeder per module; each later module adds its own to this list. */
+/**
+ * Demo portfolio data, one seeder per module, each next to the resources or commands it seeds; later
+ * modules read what earlier ones wrote (sites before their runs, runs before their alerts).
+ */
 const DEMO_SEEDERS: Seeder[] = [seedTags, seedInventory, seedJobs, seedMessages, seedMonitors];
 
 /**
  * First-run seed: roles, the admin account and (unless SEED_DEMO=false) a believable demo portfolio, all
  * in one transaction. Runs once per database; later starts find the marker and do nothing.
  */
-export async function seedIfEmpty(db: Db, config: Config, secrets: SecretBox): Promise<SeedResult | null> {
+export async function seedIfEmpty(db: Db, config: Config, engine: Engine): Promise<SeedResult | null> {
   return db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(727253102)');
     const done = await tx.query("SELECT 1 FROM settings WHERE key = 'seeded'");
@@ -38,7 +47,10 @@ export async function seedIfEmpty(db: Db, config: Config, secrets: SecretBox): P
     const adminEmail = (config.adminEmail ?? 'admin@sitefleet.local').toLowerCase();
     const generatedPassword = config.adminPassword ? null : randomBytes(12).toString('base64url');
     await seedIdentity(tx, config, adminEmail, config.adminPassword ?? generatedPassword!);
-    const ctx: SeedContext = { config, seal: (v, c) => secrets.seal(v, c) };
+    const ctx: SeedContext = {
+      config,
+      records: new SeedWriter({ engine, db, compile: compileBodyCheck }, tx),
+    };
     if (config.seedDemo) for (const seeder of DEMO_SEEDERS) await seeder(tx, ctx);
     await tx.query("INSERT INTO settings (key, value) VALUES ('seeded', to_jsonb(epoch_now()))");
     return { adminEmail, generatedPassword };

@@ -19,5 +19,5 @@ export function allCommands(_config: Config): CommandDef[] {
     keywordCheck,
     websiteScan,
     pruneMonitorHistory,
-  ] as unknown as CommandDef[];
+  ];
 }

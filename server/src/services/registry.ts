@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import type { ServerResource } from '../core/resource.js';
+import type { AppResource } from '../deps.js';
 import { cronRunResources } from '../jobs/cron-runs.js';
 import type { JobEngine } from '../jobs/engine.js';
 import { domainsResource } from './dms/domains.js';
@@ -24,7 +24,7 @@ import { rolesResource } from './ums/roles.js';
 import { usersResource } from './ums/users.js';
 
 /** Every resource the server offers, in one list. Adding a resource is one line here plus its migration. */
-export function allResources(config: Config, jobs: () => JobEngine): ServerResource[] {
+export function allResources(config: Config, jobs: () => JobEngine): AppResource[] {
   return [
     ...cronRunResources(jobs),
     usersResource(config),
@@ -49,5 +49,5 @@ export function allResources(config: Config, jobs: () => JobEngine): ServerResou
     websiteLinksResource,
     notificationsResource,
     monitorsResource(config),
-  ] as unknown as ServerResource[];
+  ];
 }

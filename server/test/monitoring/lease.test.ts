@@ -3,7 +3,7 @@ import type { Db } from '../../src/db/db.js';
 import { migrate } from '../../src/db/migrate.js';
 import { openPglite } from '../../src/db/pglite.js';
 import { LEASE_RENEW_MS, LEASE_TTL_MS, SCHEDULER_LEASE } from '../../src/monitoring/service.js';
-import { takeLease } from '../../src/monitoring/store.js';
+import { takeLease } from '../../src/monitoring/monitor-repository.js';
 
 /** Within how long the README promises another worker takes the scheduler over. */
 const PROMISED_MS = 20_000;

@@ -30,15 +30,20 @@ export interface ActionSpec {
   response: TSchema;
   /** The success status (default 200). */
   status?: 200 | 201;
+  /** Request body types other than JSON (a multipart upload); the OpenAPI entry lists them. */
+  consumes?: readonly string[];
+  /** The answer's media type when it is not JSON (a text file, an image). */
+  produces?: string;
+  /** The largest body accepted, in bytes, when it differs from the server's default. */
+  bodyLimit?: number;
 }
 
 export function defineAction<const S extends ActionSpec>(spec: S): S {
   return spec;
 }
 
-type Part<S, K extends 'params' | 'query' | 'body'> = S extends Record<K, infer T extends TSchema>
-  ? Static<T>
-  : undefined;
+type Part<S, K extends 'params' | 'query' | 'body'> =
+  S extends Record<K, infer T extends TSchema> ? Static<T> : undefined;
 
 export type ActionParams<S extends ActionSpec> = Part<S, 'params'>;
 export type ActionQuery<S extends ActionSpec> = Part<S, 'query'>;
@@ -69,6 +74,18 @@ export const IdParams = Type.Object({ id: IdParam });
 
 /** `{data: T}`, the envelope of every success answer. */
 export const Data = <T extends TSchema>(data: T) => Type.Object({ data });
+
+/** A nullable value. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * What every call that starts a run answers: the run's id as `data.id` (SPEC §7.5 deindex) and as
+ * `cron_id` (the others).
+ */
+export const RunStarted = Type.Object({
+  cron_id: Type.Integer(),
+  data: Type.Object({ id: Type.Integer() }),
+});
 
 /** A job's output line (SPEC §3 job_output), as refresh and run answers carry them. */
 export const JobItem = Type.Object({

@@ -7,6 +7,12 @@ export const domains = defineResource({
   label: 'Domains',
   titleField: 'unicode_name',
   defaultSort: { field: 'updated_at', order: 'DESC' },
+  /** Names match without scheme, www or slashes, in ASCII or Unicode form; nameservers by substring. */
+  customFilters: {
+    name: { value: 'text', label: 'Name' },
+    unicode_name: { value: 'text', label: 'Name' },
+    nameservers: { value: 'text', label: 'Nameserver' },
+  },
   fields: {
     name: {
       kind: 'string',
@@ -25,7 +31,7 @@ export const domains = defineResource({
     registrar_id: { kind: 'reference', reference: 'registrars', label: 'Registrar', filter: 'eq' },
     registrant_id: { kind: 'reference', reference: 'registrants', label: 'Registrant', filter: 'eq' },
     deindexed: { kind: 'boolean', filter: 'eq', sortable: true },
-    whois_protected: { kind: 'boolean', filter: 'eq' },
+    whois_protected: { kind: 'boolean', label: 'WhoIs protected', filter: 'eq' },
     auto_renew: { kind: 'boolean', filter: 'eq' },
     pulled_from: { kind: 'string', maxLength: 100, filter: 'search', sortable: true },
     creation_date: { kind: 'timestamp', filter: 'range', sortable: true },

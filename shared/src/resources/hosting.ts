@@ -23,7 +23,7 @@ export const servers = defineResource({
     operating_system: { kind: 'string', maxLength: 100, filter: 'search' },
     web_server: { kind: 'string', maxLength: 100, filter: 'search' },
     type: { kind: 'enum', values: SERVER_TYPES, required: true, filter: 'eq', sortable: true },
-    runcloud_server_id: { kind: 'integer', min: 1, filter: 'eq' },
+    runcloud_server_id: { kind: 'integer', label: 'RunCloud server ID', min: 1, filter: 'eq' },
     notes: { kind: 'text', maxLength: 20_000 },
   },
 });
@@ -32,7 +32,7 @@ export const ipAddresses = defineResource({
   name: 'ip-addresses',
   service: 'dms',
   path: 'dms/api/v1/ip-addresses',
-  label: 'IP addresses',
+  label: 'IP Addresses',
   titleField: 'ip_address',
   defaultSort: { field: 'ip_address', order: 'ASC' },
   fields: {
@@ -58,7 +58,7 @@ export const proxyServers = defineResource({
   name: 'proxy-servers',
   service: 'dms',
   path: 'dms/api/v1/proxy-servers',
-  label: 'Proxy servers',
+  label: 'Proxy Servers',
   titleField: 'name',
   defaultSort: { field: 'name', order: 'ASC' },
   fields: {
@@ -90,6 +90,7 @@ export const repositories = defineResource({
     name: nameField(),
     repo: {
       kind: 'string',
+      label: 'Repository',
       required: true,
       maxLength: 200,
       filter: 'search',

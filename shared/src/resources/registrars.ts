@@ -11,9 +11,9 @@ export const registrars = defineResource({
   fields: {
     registrar: nameField(200),
     homepage: { kind: 'string', format: 'url', maxLength: 2048, filter: 'search' },
-    iana_id: { kind: 'string', maxLength: 20, filter: 'eq' },
-    nameserver_domain_names: { kind: 'strings', maxLength: 253, filter: 'eq' },
-    other_registrar_names: { kind: 'strings', maxLength: 200, filter: 'eq' },
+    iana_id: { kind: 'string', label: 'IANA ID', maxLength: 20, filter: 'eq' },
+    nameserver_domain_names: { kind: 'strings', label: 'Nameserver domains', maxLength: 253, filter: 'eq' },
+    other_registrar_names: { kind: 'strings', label: 'Other names', maxLength: 200, filter: 'eq' },
   },
 });
 
@@ -28,6 +28,7 @@ export const registrants = defineResource({
   fields: {
     registrant_name: {
       kind: 'string',
+      label: 'Registrant',
       required: true,
       maxLength: 200,
       filter: 'search',

@@ -34,7 +34,7 @@ export const users = defineResource({
     adult: { kind: 'boolean', filter: 'eq', sortable: true },
     tags: { kind: 'json', label: 'Languages' },
     disabled: { kind: 'boolean', filter: 'eq', sortable: true },
-    google_id: { kind: 'string', readOnly: true, filter: 'eq' },
+    google_id: { kind: 'string', label: 'Google account', readOnly: true, filter: 'eq' },
     last_login: { kind: 'timestamp', readOnly: true, filter: 'range', sortable: true },
     last_activity: { kind: 'timestamp', readOnly: true, filter: 'range', sortable: true },
     new_password: { kind: 'string', writeOnly: true, minLength: 12, maxLength: 128 },

@@ -41,9 +41,9 @@ export const websites = defineResource({
     cdn_provider_id: { kind: 'enum', values: CDN_PROVIDERS, label: 'CDN provider', filter: 'eq' },
     alerts: { kind: 'integer', readOnly: true, sortable: true, filter: 'range' },
     errors: { kind: 'integer', readOnly: true, sortable: true, filter: 'range' },
-    runcloud_server_id: { kind: 'integer', min: 1, filter: 'eq' },
-    runcloud_webapp_id: { kind: 'integer', min: 1 },
-    runcloud_alias_id: { kind: 'integer', min: 1 },
+    runcloud_server_id: { kind: 'integer', label: 'RunCloud server ID', min: 1, filter: 'eq' },
+    runcloud_webapp_id: { kind: 'integer', label: 'RunCloud web app ID', min: 1 },
+    runcloud_alias_id: { kind: 'integer', label: 'RunCloud alias ID', min: 1 },
     has_captcha: { kind: 'boolean', filter: 'eq' },
     remote_desktop: {
       kind: 'json',

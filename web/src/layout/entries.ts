@@ -2,8 +2,8 @@ import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import FindInPageOutlined from '@mui/icons-material/FindInPageOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import TerminalOutlined from '@mui/icons-material/TerminalOutlined';
-import { JOB_SERVICES } from '@sitefleet/shared';
-import { artisanPath, CHECKER_PATHS } from '../providers/dataProvider';
+import { actions, JOB_SERVICES } from '@sitefleet/shared';
+import { CHECKER_ACTIONS } from '../providers/dataProvider';
 import { RESOURCES } from '../resources';
 import { SERVICE_LABELS } from '../resources/cron-jobs/labels';
 import { artisanRoute } from '../tools/artisan/route';
@@ -15,17 +15,17 @@ const TOOLS: MenuEntry[] = [
   {
     label: 'Deindex checker',
     icon: ManageSearchOutlined,
-    to: `/${CHECKER_PATHS.deindex}`,
+    to: `/${CHECKER_ACTIONS.deindex.path}`,
     group: 'SEO and Tools',
-    resource: CHECKER_PATHS.deindex,
+    resource: CHECKER_ACTIONS.deindex.path,
     method: 'POST',
   },
   {
     label: 'Keyword checker',
     icon: FindInPageOutlined,
-    to: `/${CHECKER_PATHS.keyword}`,
+    to: `/${CHECKER_ACTIONS.keyword.path}`,
     group: 'SEO and Tools',
-    resource: CHECKER_PATHS.keyword,
+    resource: CHECKER_ACTIONS.keyword.path,
     method: 'POST',
   },
   ...JOB_SERVICES.map((service): MenuEntry => ({
@@ -33,7 +33,7 @@ const TOOLS: MenuEntry[] = [
     icon: TerminalOutlined,
     to: artisanRoute(service),
     group: 'Cron Jobs',
-    resource: artisanPath(service),
+    resource: actions.jobs.artisan[service].run.path,
   })),
 ];
 

@@ -1,4 +1,4 @@
-import { TIMINGS } from '@sitefleet/shared';
+import { actionPath, actions, TIMINGS } from '@sitefleet/shared';
 import { useEffect, useState } from 'react';
 
 export const RUNNING_VERSION = __APP_VERSION__;
@@ -11,7 +11,7 @@ export function isNewVersion(fetched: string | null | undefined, running: string
 
 export async function fetchVersion(now = Date.now()): Promise<string | null> {
   try {
-    const res = await fetch(`version.txt?t=${now}`, { cache: 'no-store' });
+    const res = await fetch(`${actionPath(actions.system.version)}?t=${now}`, { cache: 'no-store' });
     return res.ok ? (await res.text()).trim() : null;
   } catch {
     return null;

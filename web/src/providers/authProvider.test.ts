@@ -1,5 +1,6 @@
+import { actions } from '@sitefleet/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../test/fetchMock';
+import { mockFetch, onAction } from '../test/fetchMock';
 import { authProvider, COMPANY_ONLY, LOGIN_FAILED } from './authProvider';
 import { readSession } from './session';
 
@@ -26,12 +27,13 @@ afterEach(async () => {
 describe('auth provider', () => {
   it('signs in with e-mail and password, stores the session and records the login', async () => {
     const calls = mockFetch({
-      'POST /ums/auth/login': () => ({ body: { access_token: 'jwt-1', expires_in: 3600 } }),
-      'GET /ums/api/v1/users/me': (init) =>
+      ...onAction(actions.ums.login, null, () => ({ body: { access_token: 'jwt-1', expires_in: 3600 } })),
+      ...onAction(actions.ums.me, null, (init) =>
         (init?.headers as Record<string, string>).Authorization === 'Bearer jwt-1'
           ? { body: me }
-          : { status: 401 },
-      'GET /ums/api/v1/users/update-last-login': () => ({ body: { data: { last_login: 1 } } }),
+          : { status: 401, body: null },
+      ),
+      ...onAction(actions.ums.updateLastLogin, null, () => ({ body: { data: { last_login: 1 } } })),
     });
     await authProvider.login({ email: 'ada@example.com', password: 'secret-password' });
     expect(readSession()).toMatchObject({
@@ -44,6 +46,8 @@ describe('auth provider', () => {
       email: 'ada@example.com',
       password: 'secret-password',
     });
+    // Signing in is public: no stale session's token goes with it.
+    expect(calls[0]?.init?.headers).not.toHaveProperty('Authorization');
     expect((calls[1]?.init?.headers as Record<string, string>).AuthType).toBe('password');
     expect(calls.map((c) => c.path)).toContain('/ums/api/v1/users/update-last-login');
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
@@ -76,6 +80,7 @@ describe('auth provider', () => {
   });
 
   it('rejects a login answer without token data', async () => {
+    // Off-contract on purpose: a plain route, not onAction.
     mockFetch({ 'POST /ums/auth/login': () => ({ body: { access_token: 'x' } }) });
     await expect(authProvider.login({ email: 'a@b.c', password: 'x' })).rejects.toThrow(LOGIN_FAILED);
   });
@@ -91,11 +96,11 @@ describe('Google sign-in', () => {
   const exp = Math.floor(Date.now() / 1000) + 3600;
 
   it("refuses accounts outside the company domains with 'Only company emails are allowed'", async () => {
-    mockFetch({
-      'GET /config.json': () => ({
-        body: { google_client_id: 'cid', allowed_google_domains: ['corp.example'] },
-      }),
-    });
+    mockFetch(
+      onAction(actions.system.config, null, () => ({
+        body: { google_client_id: 'cid', allowed_google_domains: ['corp.example'], version: '1' },
+      })),
+    );
     await expect(
       authProvider.login({ credential: credential({ email: 'x@gmail.com', hd: undefined, exp }) }),
     ).rejects.toThrow(COMPANY_ONLY);
@@ -104,10 +109,10 @@ describe('Google sign-in', () => {
 
   it('keeps a company Google token as the bearer with AuthType google', async () => {
     const calls = mockFetch({
-      'GET /config.json': () => ({
-        body: { google_client_id: 'cid', allowed_google_domains: ['corp.example'] },
-      }),
-      'GET /ums/api/v1/users/me': () => ({ body: me }),
+      ...onAction(actions.system.config, null, () => ({
+        body: { google_client_id: 'cid', allowed_google_domains: ['corp.example'], version: '1' },
+      })),
+      ...onAction(actions.ums.me, null, () => ({ body: me })),
     });
     await authProvider.login({
       credential: credential({ email: 'ada@corp.example', hd: 'corp.example', exp }),

@@ -1,7 +1,7 @@
-import type { LoginResponse, Me, OneResponse } from '@sitefleet/shared';
+import { actions, type Me } from '@sitefleet/shared';
 import type { AuthProvider } from 'react-admin';
 import { isCompanyAccount, loadConfig } from './config';
-import { apiFetch } from './http';
+import { callAction } from './actions';
 import { canDo, NO_PERMISSIONS, permissionsOf, type Permissions } from './permissions';
 import { createRefreshScheduler } from './refresh';
 import { isStepUpRequired } from './stepUp';
@@ -18,7 +18,7 @@ export type LoginParams = { email: string; password: string } | { credential: st
 let me: Promise<Me> | null = null;
 
 function loadMe(): Promise<Me> {
-  me ??= apiFetch<OneResponse<Me>>('ums/api/v1/users/me').then((res) => {
+  me ??= callAction(actions.ums.me, {}).then((res) => {
     saveUser({ id: res.data.id, roles: (res.data.full_roles ?? []).map((r) => r.name) });
     return res.data;
   });
@@ -35,7 +35,7 @@ function endSession(): void {
 async function refreshToken(): Promise<number> {
   const session = readSession();
   if (!session?.userId) throw new Error('No session to refresh');
-  const res = await apiFetch<LoginResponse>(`ums/api/v1/users/${session.userId}/refresh-token`);
+  const res = await callAction(actions.ums.refreshToken, { params: { id: String(session.userId) } });
   if (!res.access_token || !res.expires_in) throw new Error('invalid token data');
   return saveToken({ idToken: res.access_token, authType: 'password', expiresIn: res.expires_in }).exp;
 }
@@ -57,11 +57,7 @@ function armSessionTimer(): void {
 }
 
 async function passwordLogin(email: string, password: string): Promise<void> {
-  const res = await apiFetch<LoginResponse>('ums/auth/login', {
-    method: 'POST',
-    body: { email, password },
-    auth: false,
-  });
+  const res = await callAction(actions.ums.login, { body: { email, password } });
   if (!res?.access_token || !res.expires_in) throw new Error('invalid token data');
   saveToken({ idToken: res.access_token, authType: 'password', expiresIn: res.expires_in });
 }
@@ -90,7 +86,7 @@ export const authProvider: AuthProvider = {
       throw new Error(shown ? message : LOGIN_FAILED);
     }
     armSessionTimer();
-    void apiFetch('ums/api/v1/users/update-last-login').catch(() => undefined);
+    void callAction(actions.ums.updateLastLogin, {}).catch(() => undefined);
   },
   async logout() {
     endSession();

@@ -1,16 +1,15 @@
+import { actionPath, actions, type ActionResponse } from '@sitefleet/shared';
+
 /** Public runtime configuration served by the server at /config.json. */
-export interface RuntimeConfig {
-  google_client_id: string | null;
-  allowed_google_domains: string[];
-  version: string;
-}
+export type RuntimeConfig = ActionResponse<typeof actions.system.config>;
 
 const FALLBACK: RuntimeConfig = { google_client_id: null, allowed_google_domains: [], version: '' };
 
 let pending: Promise<RuntimeConfig> | null = null;
 
 export function loadConfig(): Promise<RuntimeConfig> {
-  pending ??= fetch('config.json', { headers: { Accept: 'application/json' } })
+  // Relative to the console's own address, read before any session exists.
+  pending ??= fetch(actionPath(actions.system.config), { headers: { Accept: 'application/json' } })
     .then((res) => (res.ok ? (res.json() as Promise<Partial<RuntimeConfig>>) : {}))
     .then((body) => ({ ...FALLBACK, ...body }))
     .catch(() => FALLBACK);

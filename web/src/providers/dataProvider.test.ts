@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../test/fetchMock';
-import { cronIdOf, dataProvider } from './dataProvider';
+import { actions, type ActionResponse } from '@sitefleet/shared';
+import { CONTRACT_BROKEN, mockFetch, onAction } from '../test/fetchMock';
+import { dataProvider } from './dataProvider';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -92,40 +93,56 @@ describe('data provider (ARCHITECTURE §3 wire contract)', () => {
   });
 
   it('merges with ?ids= and returns the meta (moved domains)', async () => {
-    mockFetch({
-      'POST /dms/api/v1/registrars/1/merge': (_, url) => ({
-        body: { data: { id: 1 }, meta: { moved_domains: url.searchParams.get('ids') === '2,3' ? 4 : 0 } },
-      }),
-    });
+    mockFetch(
+      onAction(actions.dms.mergeRegistrars, { id: '1' }, (_, url) => ({
+        body: {
+          data: { id: 1, registrar: 'Kept' },
+          meta: { moved_domains: url.searchParams.get('ids') === '2,3' ? 4 : 0 },
+        },
+      })),
+    );
     expect(await dataProvider.merge('dms/api/v1/registrars', 1, [2, 3])).toEqual({
-      data: { id: 1 },
+      data: { id: 1, registrar: 'Kept' },
       meta: { moved_domains: 4 },
     });
+    await expect(dataProvider.merge('dms/api/v1/tags', 1, [2])).rejects.toThrow('has no merge action');
   });
 
-  it('refreshes a record and always returns both output lists', async () => {
-    mockFetch({
-      'GET /dms/api/v1/domains/7/refresh': () => ({
-        body: { data: { job_output: [{ output: { message: 'DNS: ok' } }] } },
-      }),
-    });
-    expect(await dataProvider.refresh('dms/api/v1/domains', 7)).toEqual({
-      job_output: [{ output: { message: 'DNS: ok' } }],
-      failed_job_output: [],
+  it('refreshes a record with both output lists', async () => {
+    const answer = { job_output: [{ output: { message: 'DNS: ok' } }], failed_job_output: [] };
+    mockFetch(onAction(actions.dms.refreshDomain, { id: '7' }, () => ({ body: { data: answer } })));
+    expect(await dataProvider.refresh('dms/api/v1/domains', 7)).toEqual(answer);
+  });
+
+  it('refuses a mocked refresh answer that lacks what the server always sends', async () => {
+    mockFetch(
+      onAction(actions.dms.refreshDomain, { id: '7' }, () => ({
+        body: { data: { job_output: [] } } as unknown as ActionResponse<typeof actions.dms.refreshDomain>,
+      })),
+    );
+    await expect(dataProvider.refresh('dms/api/v1/domains', 7)).rejects.toMatchObject({
+      status: CONTRACT_BROKEN,
+      message: expect.stringContaining('failed_job_output') as unknown,
     });
   });
 
   it("lists a service's artisan commands", async () => {
-    mockFetch({
-      'GET /umms/api/v1/artisan': () => ({ body: { data: [{ command: 'cron:prune', arguments: [] }] } }),
-    });
-    expect((await dataProvider.listCommands('umms')).map((c) => c.command)).toEqual(['cron:prune']);
+    const command = {
+      command: 'cron:prune',
+      description: 'Prune old runs',
+      arguments: [{ name: 'days', label: 'Days', kind: 'integer' as const, min: 1 }],
+      schedule: '0 3 * * *',
+      next_run: 1_700_000_000,
+      last_run: null,
+    };
+    mockFetch(onAction(actions.jobs.artisan.umms.list, null, () => ({ body: { data: [command] } })));
+    expect(await dataProvider.listCommands('umms')).toEqual([command]);
   });
 
   it('runs a command with its arguments and resolves to the cron run id', async () => {
-    const calls = mockFetch({
-      'POST /dms/api/v1/artisan': () => ({ body: { data: { id: 3 }, cron_id: 41 } }),
-    });
+    const calls = mockFetch(
+      onAction(actions.jobs.artisan.dms.run, null, () => ({ body: { data: { id: 41 }, cron_id: 41 } })),
+    );
     expect(await dataProvider.runCommand('dms', 'cron:prune', { days: 30 })).toBe(41);
     expect(JSON.parse(String(calls[0]!.init!.body))).toEqual({
       command: 'cron:prune',
@@ -133,10 +150,10 @@ describe('data provider (ARCHITECTURE §3 wire contract)', () => {
     });
   });
 
-  it('runs the checkers: the deindex checker answers data.id, the keyword checker cron_id', async () => {
+  it('runs the checkers and resolves to the id of the run each started', async () => {
     const calls = mockFetch({
-      'POST /dms/api/v1/backlinks/deindex-checker': () => ({ body: { data: { id: 8 } } }),
-      'POST /dms/api/v1/backlinks/keyword-checker': () => ({ body: { cron_id: 9, data: { id: 90 } } }),
+      ...onAction(actions.dms.deindexChecker, null, () => ({ body: { cron_id: 8, data: { id: 8 } } })),
+      ...onAction(actions.dms.keywordChecker, null, () => ({ body: { cron_id: 9, data: { id: 9 } } })),
     });
     const deindex = { domains: 'a.com,b.com', domain_delimiter: 'comma' } as const;
     expect(await dataProvider.runChecker('deindex', deindex)).toBe(8);
@@ -149,23 +166,93 @@ describe('data provider (ARCHITECTURE §3 wire contract)', () => {
       }),
     ).toBe(9);
     expect(JSON.parse(String(calls[0]!.init!.body))).toEqual(deindex);
+    expect(calls.map((c) => c.path)).toEqual([
+      '/dms/api/v1/backlinks/deindex-checker',
+      '/dms/api/v1/backlinks/keyword-checker',
+    ]);
   });
 
-  it('scans a website and reads cron_id (or cron.id)', async () => {
-    mockFetch({ 'POST /dms/api/v1/websites/7/scan': () => ({ body: { cron_id: 12 } }) });
+  it('scans a website and checks a monitor now', async () => {
+    const calls = mockFetch({
+      ...onAction(actions.dms.scanWebsite, { id: '7' }, () => ({ body: { cron_id: 12, data: { id: 12 } } })),
+      ...onAction(actions.umms.checkMonitor, { id: '4' }, () => ({
+        body: { data: { check_requested_at: 1_700_000_000 } },
+      })),
+    });
     expect(await dataProvider.scanWebsite(7)).toBe(12);
-    expect(cronIdOf({ cron: { id: 5 } })).toBe(5);
-    expect(() => cronIdOf({})).toThrow();
+    await dataProvider.checkMonitor(4);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /dms/api/v1/websites/7/scan',
+      'POST /umms/api/v1/monitors/4/check',
+    ]);
+  });
+
+  it('imports domains and reads the spread of the sites', async () => {
+    const imported = {
+      imported: 1,
+      existing: 0,
+      errors: 1,
+      results: [
+        { index: 0, name: 'a.com', status: 'imported' as const, message: null, id: 5 },
+        { index: 1, name: '', status: 'error' as const, message: 'Required', id: null },
+      ],
+    };
+    const spread = {
+      totals: {
+        ips: 1,
+        sites: 2,
+        sites_without_ip: 0,
+        subnets24: 1,
+        subnets16: 1,
+        flagged24: 1,
+        flagged16: 1,
+      },
+      subnets24: [
+        {
+          subnet: '10.0.0.0/24',
+          ips: 1,
+          sites: 2,
+          site_ids: [1, 2],
+          providers: ['Hetzner'],
+          locations: [],
+          flagged: true,
+        },
+      ],
+      subnets16: [],
+      providers: [{ name: 'Hetzner', ips: 1, sites: 2, share: 1 }],
+      locations: [],
+    };
+    const calls = mockFetch({
+      ...onAction(actions.dms.importDomains, null, () => ({ body: { data: imported } })),
+      ...onAction(actions.dms.ipDiversity, null, () => ({ body: { data: spread } })),
+    });
+    const rows = [
+      { name: 'a.com', notes: null },
+      { name: '', notes: null },
+    ];
+    expect(await dataProvider.importDomains(rows)).toEqual(imported);
+    expect(JSON.parse(String(calls[0]!.init!.body))).toEqual({ rows });
+    expect(await dataProvider.ipDiversity()).toEqual(spread);
+  });
+
+  it("reads a service's heartbeat without sending the session", async () => {
+    const calls = mockFetch(
+      onAction(actions.system.heartbeat.umms, null, () => ({
+        body: { data: 1_700_000_000, node: 'v24.21.0' },
+      })),
+    );
+    expect(await dataProvider.heartbeat('umms')).toBe(1_700_000_000);
+    expect(calls[0]!.init!.headers).not.toHaveProperty('Authorization');
   });
 
   it('turns a refused run into an HttpError carrying the field errors', async () => {
     mockFetch({
-      'POST /dms/api/v1/artisan': () => ({
+      ...onAction(actions.jobs.artisan.dms.run, null, () => ({
         status: 422,
         body: {
           error: { code: 'validation_failed', message: 'Invalid', fields: { 'arguments.days': 'Too big' } },
         },
-      }),
+      })),
     });
     await expect(dataProvider.runCommand('dms', 'cron:prune', { days: 1e6 })).rejects.toMatchObject({
       status: 422,

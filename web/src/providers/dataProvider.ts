@@ -1,8 +1,11 @@
 import {
   actions,
   resources,
+  type ActionBody,
+  type ActionResponse,
   type ArtisanCommand,
-  type DelimiterName,
+  type HEARTBEAT_SERVICES,
+  type IpDiversity,
   type JobService,
   type ListResponse,
   type OneResponse,
@@ -12,6 +15,8 @@ import { callAction } from './actions';
 import { apiFetch } from './http';
 import { messagingCalls, type MessagingCalls } from './messaging';
 import { cleanFilter, specOf, writableBody } from './writable';
+
+type HeartbeatService = (typeof HEARTBEAT_SERVICES)[number];
 
 /** Wire records are typed by the caller (react-admin generics); `never` fits any of them. */
 type AnyRecord = never;
@@ -31,110 +36,50 @@ function listQuery(params: {
   };
 }
 
-/** One line of a job's output (SPEC §3 cron run: items carry output.message). */
-export interface JobItem {
-  output?: { message?: string };
+/** Outside data re-read per resource: its refresh action (SPEC §7.1). */
+const REFRESH_ACTIONS: Partial<Record<string, typeof actions.dms.refreshDomain>> = {
+  [resources.domains.path]: actions.dms.refreshDomain,
+};
+/** Resources whose records merge into one (SPEC §7.4). */
+const MERGE_ACTIONS: Partial<Record<string, typeof actions.dms.mergeRegistrars>> = {
+  [resources.registrars.path]: actions.dms.mergeRegistrars,
+};
+
+/** The refresh action of a resource, if it has one (for its button and permission check). */
+export const refreshActionOf = (resource: string) => REFRESH_ACTIONS[resource];
+
+function declared<S>(table: Partial<Record<string, S>>, resource: string, what: string): S {
+  const spec = table[resource];
+  if (!spec) throw new Error(`${resource} has no ${what} action`);
+  return spec;
 }
 
-export interface RefreshResult {
-  job_output: JobItem[];
-  failed_job_output: JobItem[];
-}
+export type RefreshResult = ActionResponse<typeof actions.dms.refreshDomain>['data'];
+export type MergeResult = ActionResponse<typeof actions.dms.mergeRegistrars>;
+export type DomainImportResponse = ActionResponse<typeof actions.dms.importDomains>['data'];
 
-export interface MergeResult {
-  data: Record<string, unknown>;
-  meta: Record<string, unknown>;
-}
-
-export interface DomainImportResult {
-  index: number;
-  name: string;
-  status: 'imported' | 'exists' | 'error';
-  message: string | null;
-  id: number | null;
-}
-
-export interface DomainImportResponse {
-  imported: number;
-  existing: number;
-  errors: number;
-  results: DomainImportResult[];
-}
-
-export interface SubnetUsage {
-  subnet: string;
-  ips: number;
-  sites: number;
-  site_ids: number[];
-  providers: string[];
-  locations: string[];
-  flagged: boolean;
-}
-
-export interface ShareRow {
-  name: string;
-  ips: number;
-  sites: number;
-  share: number;
-}
-
-export interface IpDiversity {
-  totals: {
-    ips: number;
-    sites: number;
-    sites_without_ip: number;
-    subnets24: number;
-    subnets16: number;
-    flagged24: number;
-    flagged16: number;
-  };
-  subnets24: SubnetUsage[];
-  subnets16: SubnetUsage[];
-  providers: ShareRow[];
-  locations: ShareRow[];
-}
-
-/** The checkers' endpoints (SPEC §7.5); the console's routes to their forms are the same paths. */
-export const CHECKER_PATHS = {
-  deindex: 'dms/api/v1/backlinks/deindex-checker',
-  keyword: 'dms/api/v1/backlinks/keyword-checker',
+/** The checkers (SPEC §7.5); the console's routes to their forms are their paths. */
+export const CHECKER_ACTIONS = {
+  deindex: actions.dms.deindexChecker,
+  keyword: actions.dms.keywordChecker,
 } as const;
-export type CheckerName = keyof typeof CHECKER_PATHS;
+export type CheckerName = keyof typeof CHECKER_ACTIONS;
+export type CheckerBodies = { [C in CheckerName]: ActionBody<(typeof CHECKER_ACTIONS)[C]> };
 
-export interface CheckerBodies {
-  deindex: { domains: string; domain_delimiter: DelimiterName };
-  keyword: {
-    keywords: string;
-    keyword_delimiter: DelimiterName;
-    pages: string;
-    page_delimiter: DelimiterName;
-  };
-}
-
-/** GET / POST {ms}/api/v1/artisan (SPEC §7.4). */
-export const artisanPath = (service: JobService) => `${service}/api/v1/artisan`;
+/** Each checker's call, its body typed by its own declaration. */
+const CHECKER_CALLS: { [C in CheckerName]: (body: CheckerBodies[C]) => Promise<number> } = {
+  deindex: async (body) => (await callAction(CHECKER_ACTIONS.deindex, { body })).cron_id,
+  keyword: async (body) => (await callAction(CHECKER_ACTIONS.keyword, { body })).cron_id,
+};
 
 export type ArgumentValue = string | number | boolean;
 
-/** What a call that starts a run answers: the run's id as cron_id, cron.id or data.id (SPEC §3). */
-export interface RunStarted {
-  cron_id?: number;
-  cron?: { id?: number };
-  data?: { id?: number };
-}
-
-export function cronIdOf(res: RunStarted | null | undefined): number {
-  const id = res?.cron_id ?? res?.cron?.id ?? res?.data?.id;
-  if (typeof id !== 'number') throw new Error('The server did not say which cron run was started');
-  return id;
-}
-
-const item = (resource: string, id: Identifier, action = '') =>
-  `${resource}/${encodeURIComponent(String(id))}${action ? `/${action}` : ''}`;
+const item = (resource: string, id: Identifier, action: string) =>
+  `${resource}/${encodeURIComponent(String(id))}/${action}`;
 
 export interface SitefleetDataProvider extends DataProvider, MessagingCalls {
   /** GET /{ms}/health/heartbeat → the service's clock, epoch seconds. */
-  heartbeat: (service: string) => Promise<number>;
+  heartbeat: (service: HeartbeatService) => Promise<number>;
   /** POST /{resource}/{id}/reveal: one secret field in clear (audited by the server). */
   reveal: (resource: string, id: Identifier, field: string) => Promise<string | null>;
   /** POST ums/auth/step-up: the password (or a fresh Google sign-in) again; reveals work for 5 minutes. */
@@ -239,8 +184,8 @@ export const dataProvider: SitefleetDataProvider = {
     return { data: res?.data ?? params.ids };
   },
   async heartbeat(service) {
-    const res = await apiFetch<{ data: number }>(`${service}/health/heartbeat`);
-    return Number(res.data);
+    const res = await callAction(actions.system.heartbeat[service], {});
+    return res.data;
   },
   async reveal(resource, id, field) {
     const res = await apiFetch<{ data: { value: string | null } }>(item(resource, id, 'reveal'), {
@@ -250,52 +195,43 @@ export const dataProvider: SitefleetDataProvider = {
     return res.data?.value ?? null;
   },
   async stepUp(proof) {
-    await apiFetch('ums/auth/step-up', { method: 'POST', body: proof });
+    await callAction(actions.ums.stepUp, { body: proof });
   },
   async merge(resource, keepId, ids) {
-    const res = await apiFetch<{ data: Record<string, unknown>; meta?: Record<string, unknown> }>(
-      item(resource, keepId, 'merge'),
-      { method: 'POST', query: { ids: ids.join(',') } },
-    );
-    return { data: res.data, meta: res.meta ?? {} };
+    return callAction(declared(MERGE_ACTIONS, resource, 'merge'), {
+      params: { id: String(keepId) },
+      query: { ids: ids.join(',') },
+    });
   },
   async refresh(resource, id) {
-    const res = await apiFetch<{ data: Partial<RefreshResult> }>(item(resource, id, 'refresh'));
-    return { job_output: res.data?.job_output ?? [], failed_job_output: res.data?.failed_job_output ?? [] };
-  },
-  async importDomains(rows) {
-    const res = await apiFetch<{ data: DomainImportResponse }>(`${resources.domains.path}/import`, {
-      method: 'POST',
-      body: { rows },
+    const res = await callAction(declared(REFRESH_ACTIONS, resource, 'refresh'), {
+      params: { id: String(id) },
     });
     return res.data;
   },
+  async importDomains(rows) {
+    return (await callAction(actions.dms.importDomains, { body: { rows } })).data;
+  },
   async ipDiversity() {
-    const res = await apiFetch<{ data: IpDiversity }>(`${resources.ipAddresses.path}/diversity`);
-    return res.data;
+    return (await callAction(actions.dms.ipDiversity, {})).data;
   },
   async listCommands(service) {
-    const res = await apiFetch<{ data: ArtisanCommand[] }>(artisanPath(service));
-    return res.data ?? [];
+    return (await callAction(actions.jobs.artisan[service].list, {})).data;
   },
   async runCommand(service, command, args) {
-    return cronIdOf(
-      await apiFetch<RunStarted>(artisanPath(service), {
-        method: 'POST',
-        body: { command, arguments: args },
-      }),
-    );
+    const res = await callAction(actions.jobs.artisan[service].run, {
+      body: { command, arguments: args },
+    });
+    return res.cron_id;
   },
   async runChecker(checker, body) {
-    return cronIdOf(await apiFetch<RunStarted>(CHECKER_PATHS[checker], { method: 'POST', body }));
+    return CHECKER_CALLS[checker](body);
   },
   async scanWebsite(id) {
-    return cronIdOf(
-      await apiFetch<RunStarted>(item(resources.websites.path, id, 'scan'), { method: 'POST' }),
-    );
+    return (await callAction(actions.dms.scanWebsite, { params: { id: String(id) } })).cron_id;
   },
   async checkMonitor(id) {
-    await apiFetch(item(resources.monitors.path, id, 'check'), { method: 'POST' });
+    await callAction(actions.umms.checkMonitor, { params: { id: String(id) } });
   },
   async unlockUser(id) {
     await callAction(actions.ums.unlockUser, { params: { id: String(id) } });

@@ -7,6 +7,7 @@ export const GENERIC_ERROR = 'Generic error!';
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | undefined>;
+  /** Sent as JSON, or as it is when it is a multipart form. */
   body?: unknown;
   /** Send the session's bearer token and AuthType header (default true). */
   auth?: boolean;
@@ -55,13 +56,15 @@ async function readBody(res: Response): Promise<unknown> {
 export async function apiFetch<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.auth !== false) Object.assign(headers, authHeaders());
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const form = options.body instanceof FormData ? options.body : null;
+  // A form's content type carries its boundary: the browser sets it.
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
     res = await fetch(apiUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   } catch (cause) {

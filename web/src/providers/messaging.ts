@@ -1,79 +1,28 @@
-import { resources, type NOTIFICATION_TYPES } from '@sitefleet/shared';
-import { HttpError, type Identifier } from 'react-admin';
-import { apiFetch, apiUrl, authHeaders, GENERIC_ERROR, toHttpError } from './http';
+import {
+  actions,
+  resources,
+  type Conversation,
+  type ConversationComment,
+  type InboxItem,
+  type WebsiteAlert,
+} from '@sitefleet/shared';
+import type { Identifier } from 'react-admin';
+import { callAction } from './actions';
+import { apiFetch } from './http';
 
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-export type Resolved = 'yes' | 'no';
-export type ReadFlag = 0 | 1;
-
-/** One entry of the bell drawer: GET nms/api/v1/notifications/me (SPEC §3, §7.7). */
-export interface InboxItem {
-  id: number;
-  title: string;
-  /** HTML, sanitised by the server. */
-  message: string;
-  type: NotificationType;
-  link: string | null;
-  user_id: number | null;
-  recipients: number | null;
-  website_id: number | null;
-  website: { id: number; hostname: string } | null;
-  importance: string | null;
-  resolved: Resolved;
-  /** The signed-in user's read flag. */
-  read: ReadFlag;
-  /** Epoch seconds. */
-  created_at: number;
-  created_by: number | null;
-  created_by_name: string | null;
-}
+export type Resolved = InboxItem['resolved'];
+export type ReadFlag = InboxItem['read'];
+export type { Conversation, ConversationComment, InboxItem, WebsiteAlert };
 
 export interface Inbox {
   items: InboxItem[];
   unread: number;
 }
 
-/** A website's alert: GET dms/api/v1/websites/{id}/notifications (SPEC §7.7). */
-export interface WebsiteAlert {
-  id: number;
-  title: string;
-  message: string;
-  type: NotificationType;
-  link: string | null;
-  importance: string | null;
-  data: Record<string, unknown> | null;
-  resolved: Resolved;
-  created_at: number;
-  updated_at: number;
-}
-
-/** One comment of a project's conversation (SPEC §3 Conversation). */
-export interface ConversationComment {
-  uid: string;
-  /** The author's user id. */
-  author: number | null;
-  authorName: string;
-  /** Epoch seconds. */
-  createdAt: number;
-  modifiedAt: number | null;
-  /** HTML, sanitised by the server. */
-  content: string;
-}
-
-export interface Conversation {
-  id: string;
-  project_id: number;
-  comments: ConversationComment[];
-}
-
 /** SPEC §8: a conversation call that answers without the id it should carry. */
 export const SOMETHING_WENT_WRONG = 'Something went wrong';
 
-const NOTIFICATIONS = resources.notifications.path;
-const CONVERSATIONS = 'mms/api/v1/conversations';
-const websiteAlertsPath = (websiteId: Identifier) =>
-  `${resources.websites.path}/${encodeURIComponent(String(websiteId))}/notifications`;
-const conversationPath = (uid: string) => `${CONVERSATIONS}/${encodeURIComponent(uid)}`;
+const id = (value: Identifier) => String(value);
 const epochSeconds = () => Math.floor(Date.now() / 1000);
 
 function expectId<T>(value: T | null | undefined): T {
@@ -82,109 +31,87 @@ function expectId<T>(value: T | null | undefined): T {
 }
 
 export interface MessagingCalls {
-  /** GET nms/api/v1/notifications/me: the signed-in user's notifications and alerts, newest first. */
+  /** The signed-in user's notifications and alerts, newest first (actions.nms.inbox). */
   inbox: () => Promise<Inbox>;
-  /** POST nms/api/v1/notifications/{id}/mark-read with {read}. */
+  /** Read (1) or unread (0) for the signed-in user (actions.nms.markRead). */
   markRead: (id: Identifier, read: ReadFlag) => Promise<void>;
-  /** POST nms/api/v1/notifications/mark-all-read. */
+  /** Everything in the inbox read (actions.nms.markAllRead). */
   markAllRead: () => Promise<void>;
   /** An alert without a website: the notification record is read for its version, then updated. */
   resolveNotification: (id: Identifier, resolved: Resolved) => Promise<void>;
-  /** POST nms/api/v1/notifications/images (multipart `file`): the uploaded image's relative URL. */
+  /** A multipart upload of one image; its relative URL (actions.nms.uploadImage). */
   uploadNotificationImage: (file: Blob, name: string) => Promise<string>;
-  /** GET dms/api/v1/websites/{id}/notifications. */
+  /** A website's alerts (actions.nms.websiteAlerts). */
   websiteAlerts: (websiteId: Identifier) => Promise<WebsiteAlert[]>;
-  /** PUT dms/api/v1/websites/{id}/notifications/{alertId} with {resolved}. */
+  /**
+   * Resolves or reopens a website's alert at the version it was read at; without one (the bell's items
+   * carry none) the alert is read first (actions.nms.resolveWebsiteAlert).
+   */
   resolveWebsiteAlert: (
     websiteId: Identifier,
     alertId: Identifier,
     resolved: Resolved,
+    version?: number,
   ) => Promise<WebsiteAlert>;
-  /** GET mms/api/v1/conversations?project_id=: the website's conversation, or null before its first comment. */
+  /** The website's conversation, or null before its first comment (actions.mms.conversationOf). */
   conversationOf: (projectId: Identifier) => Promise<Conversation | null>;
-  /** POST mms/api/v1/conversations: starts the conversation with its first comment; answers its id. */
+  /** Starts the conversation with its first comment; answers its id (actions.mms.startConversation). */
   startConversation: (
     projectId: Identifier,
     comment: { author: Identifier; authorName: string; content: string },
   ) => Promise<string>;
-  /** POST mms/api/v1/conversations/{uid}/reply: answers the new comment's uid. */
+  /** Adds a comment; answers its uid (actions.mms.reply). */
   reply: (uid: string, content: string) => Promise<string>;
-  /** PUT mms/api/v1/conversations/{uid}/reply/{commentUid} (the author's own comment only). */
+  /** The author's own comment, edited (actions.mms.editComment). */
   editComment: (uid: string, commentUid: string, content: string) => Promise<ConversationComment>;
-}
-
-async function upload(path: string, file: Blob, name: string): Promise<unknown> {
-  const form = new FormData();
-  form.append('file', file, name);
-  let res: Response;
-  try {
-    res = await fetch(apiUrl(path), {
-      method: 'POST',
-      headers: { Accept: 'application/json', ...authHeaders() },
-      body: form,
-    });
-  } catch {
-    throw new HttpError(GENERIC_ERROR, 0, null);
-  }
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = text ? (JSON.parse(text) as unknown) : null;
-  } catch {
-    // a proxy's HTML error page: keep the text
-  }
-  if (!res.ok) throw toHttpError(res.status, body);
-  return body;
 }
 
 /** Notifications, website alerts and project conversations (SPEC §7.7, §7.8). */
 export const messagingCalls: MessagingCalls = {
   async inbox() {
-    const res = await apiFetch<{ data?: InboxItem[]; meta?: { unread?: number } }>(`${NOTIFICATIONS}/me`);
-    const items = res.data ?? [];
-    return { items, unread: res.meta?.unread ?? items.length };
+    const res = await callAction(actions.nms.inbox, {});
+    return { items: res.data, unread: res.meta.unread };
   },
-  async markRead(id, read) {
-    await apiFetch(`${NOTIFICATIONS}/${encodeURIComponent(String(id))}/mark-read`, {
-      method: 'POST',
-      body: { read },
-    });
+  async markRead(notification, read) {
+    await callAction(actions.nms.markRead, { params: { id: id(notification) }, body: { read } });
   },
   async markAllRead() {
-    await apiFetch(`${NOTIFICATIONS}/mark-all-read`, { method: 'POST' });
+    await callAction(actions.nms.markAllRead, {});
   },
-  async resolveNotification(id, resolved) {
-    const path = `${NOTIFICATIONS}/${encodeURIComponent(String(id))}`;
+  async resolveNotification(notification, resolved) {
+    // The generic resource: a notification record read for its version, then updated.
+    const path = `${resources.notifications.path}/${encodeURIComponent(id(notification))}`;
     const current = await apiFetch<{ data: { version?: number } }>(path);
     await apiFetch(path, { method: 'PUT', body: { resolved, version: current.data?.version } });
   },
   async uploadNotificationImage(file, name) {
-    const res = (await upload(`${NOTIFICATIONS}/images`, file, name)) as { data?: { url?: string } } | null;
+    const form = new FormData();
+    form.append('file', file, name);
+    const res = await callAction(actions.nms.uploadImage, {}, { form });
     return expectId(res?.data?.url);
   },
   async websiteAlerts(websiteId) {
-    const res = await apiFetch<{ data?: WebsiteAlert[] }>(websiteAlertsPath(websiteId));
-    return res.data ?? [];
+    return (await callAction(actions.nms.websiteAlerts, { params: { id: id(websiteId) } })).data;
   },
-  async resolveWebsiteAlert(websiteId, alertId, resolved) {
-    const res = await apiFetch<{ data: WebsiteAlert }>(
-      `${websiteAlertsPath(websiteId)}/${encodeURIComponent(String(alertId))}`,
-      { method: 'PUT', body: { resolved } },
-    );
+  async resolveWebsiteAlert(websiteId, alertId, resolved, version) {
+    const read =
+      version ?? (await this.websiteAlerts(websiteId)).find((a) => String(a.id) === id(alertId))?.version;
+    if (read === undefined) throw new Error(SOMETHING_WENT_WRONG);
+    const res = await callAction(actions.nms.resolveWebsiteAlert, {
+      params: { id: id(websiteId), notificationId: id(alertId) },
+      body: { resolved, version: read },
+    });
     return res.data;
   },
   async conversationOf(projectId) {
-    const res = await apiFetch<{ data?: Conversation[] }>(CONVERSATIONS, {
-      query: { project_id: String(projectId) },
-    });
+    const res = await callAction(actions.mms.conversationOf, { query: { project_id: id(projectId) } });
     const conversation = res.data?.[0];
     if (!conversation) return null;
     expectId(conversation.id);
     return { ...conversation, comments: conversation.comments ?? [] };
   },
   async startConversation(projectId, comment) {
-    const res = await apiFetch<{ id?: string; data?: { id?: string } } | null>(CONVERSATIONS, {
-      method: 'POST',
+    const res = await callAction(actions.mms.startConversation, {
       body: {
         project_id: projectId,
         comments: [
@@ -200,17 +127,17 @@ export const messagingCalls: MessagingCalls = {
     return expectId(res?.id ?? res?.data?.id);
   },
   async reply(uid, content) {
-    const res = await apiFetch<{ comment_uid?: string; data?: { comment_uid?: string } } | null>(
-      `${conversationPath(uid)}/reply`,
-      { method: 'POST', body: { createdAt: epochSeconds(), content } },
-    );
+    const res = await callAction(actions.mms.reply, {
+      params: { uid },
+      body: { createdAt: epochSeconds(), content },
+    });
     return expectId(res?.comment_uid ?? res?.data?.comment_uid);
   },
   async editComment(uid, commentUid, content) {
-    const res = await apiFetch<{ data?: ConversationComment } | null>(
-      `${conversationPath(uid)}/reply/${encodeURIComponent(commentUid)}`,
-      { method: 'PUT', body: { modifiedAt: epochSeconds(), content } },
-    );
+    const res = await callAction(actions.mms.editComment, {
+      params: { uid, commentUid },
+      body: { modifiedAt: epochSeconds(), content },
+    });
     return expectId(res?.data);
   },
 };

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, type GroupedPermissions, type Me } from '@sitefleet/shared';
+import { ADMIN_ROLE, type ActionSpec, type GroupedPermissions, type Me } from '@sitefleet/shared';
 
 /** What the console knows about the signed-in user's rights (SPEC §6). */
 export interface Permissions {
@@ -13,6 +13,10 @@ export function permissionsOf(me: Pick<Me, 'full_roles' | 'full_permissions'>): 
   const roles = (me.full_roles ?? []).map((r) => r.name);
   return { isAdmin: roles.includes(ADMIN_ROLE), roles, routes: me.full_permissions ?? {} };
 }
+
+/** Whether the user's roles hold a declared action's permission. */
+export const mayCall = (perms: Permissions, action: Pick<ActionSpec, 'method' | 'path'>): boolean =>
+  hasRoute(perms, action.method, action.path);
 
 export function hasRoute(perms: Permissions, method: string, route: string): boolean {
   if (perms.isAdmin) return true;

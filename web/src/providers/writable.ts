@@ -9,8 +9,21 @@ const SPECS: Record<string, ResourceSpec> = Object.fromEntries(
     .map((spec) => [spec.path, spec]),
 );
 
+const BY_NAME = new Map(Object.values(SPECS).map((spec) => [spec.name, spec]));
+
+/** Adds a declaration the shared package does not list (a test fixture's). */
+export function registerSpec(spec: ResourceSpec): void {
+  SPECS[spec.path] = spec;
+  BY_NAME.set(spec.name, spec);
+}
+
 export function specOf(resource: string): ResourceSpec | undefined {
   return SPECS[resource];
+}
+
+/** A declaration by its short name (what reference fields name): `ip-addresses`. */
+export function specNamed(name: string): ResourceSpec | undefined {
+  return BY_NAME.get(name);
 }
 
 const SERVER_OWNED = new Set(['id', 'created_at', 'updated_at', 'created_by']);

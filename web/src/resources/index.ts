@@ -1,3 +1,5 @@
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import { resources } from '@sitefleet/shared';
 import { auditLog } from './audit-log';
 import { cronJobs } from './cron-jobs';
 import { dnsRecords } from './dns-records';
@@ -14,12 +16,14 @@ import { registrars } from './registrars';
 import { repositories } from './repositories';
 import { roles } from './roles';
 import { servers } from './servers';
-import { tags } from './tags';
-import type { ResourceDef } from './types';
+import { defineScreens, type ResourceDef } from './types';
 import { users } from './users';
 import { websites } from './websites';
 
-/** Every console resource; one line each. The menu (in this order within a group) and the routes are built from it. */
+/**
+ * Every console resource; one line each. The menu (in this order within a group) and the routes are built
+ * from it. A plain resource is only its declaration here: its screens are derived (tags).
+ */
 export const RESOURCES: ResourceDef[] = [
   websites,
   domains,
@@ -27,7 +31,7 @@ export const RESOURCES: ResourceDef[] = [
   registrars,
   registrants,
   nameservers,
-  tags,
+  defineScreens(resources.tags, { icon: LocalOfferOutlined, group: 'Websites' }),
   notifications,
   monitors,
   servers,

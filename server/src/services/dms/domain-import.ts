@@ -1,4 +1,4 @@
-import { toAsciiDomain, toUnicodeDomain } from '@sitefleet/shared';
+import { actions, toAsciiDomain, toUnicodeDomain, type DomainImportResult } from '@sitefleet/shared';
 import type { Queryable } from '../../db/db.js';
 
 export interface ImportInput {
@@ -6,15 +6,9 @@ export interface ImportInput {
   notes?: string | null;
 }
 
-export interface ImportResult {
-  index: number;
-  name: string;
-  status: 'imported' | 'exists' | 'error';
-  message: string | null;
-  id: number | null;
-}
+export type ImportResult = DomainImportResult;
 
-export const IMPORT_MAX_ROWS = 10_000;
+export const IMPORT_MAX_ROWS = actions.dms.DOMAIN_IMPORT_MAX_ROWS;
 const CHUNK = 1000;
 
 /**

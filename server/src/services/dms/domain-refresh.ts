@@ -1,6 +1,6 @@
-import { actions } from '@sitefleet/shared';
+import { actions, resources, type ActionResponse } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../core/errors.js';
+import { notFoundRecord } from '../../core/errors.js';
 import type { ResourceModel } from '../../core/resource.js';
 import { registerAction } from '../../core/actions.js';
 import type { AppDeps } from '../../deps.js';
@@ -10,9 +10,8 @@ import type { Queryable } from '../../db/db.js';
 import { applyDns } from './domain-dns.js';
 import { applyWhois } from './domain-whois.js';
 
-export interface JobItem {
-  output: { message: string };
-}
+type Refreshed = ActionResponse<typeof actions.dms.refreshDomain>['data'];
+type JobItem = Refreshed['job_output'][number];
 
 /** What a refresh read from outside: registration data and DNS, each with its failure when it failed. */
 export interface DomainLookup {
@@ -59,13 +58,10 @@ export async function applyDomainData(tx: Queryable, id: number, found: DomainLo
  * GET /domains/{id}/refresh: re-reads the domain's registration data (RDAP, WHOIS fallback) and its DNS,
  * stores both, records DNS changes, and answers with what succeeded and what failed (SPEC §7.1).
  */
-export async function refreshDomain(
-  deps: AppDeps,
-  id: number,
-): Promise<{ job_output: JobItem[]; failed_job_output: JobItem[] }> {
+export async function refreshDomain(deps: AppDeps, id: number): Promise<Refreshed> {
   const r = await deps.db.query<{ name: string }>('SELECT name FROM domains WHERE id = $1', [id]);
   const name = r.rows[0]?.name;
-  if (!name) throw notFound(`Domains: no record with id ${id}`);
+  if (!name) throw notFoundRecord(resources.domains.label, id);
   const found = await lookupDomainData(deps, name);
   const done = await deps.db.transaction((tx) => applyDomainData(tx, id, found));
   const item = (message: string): JobItem => ({ output: { message } });

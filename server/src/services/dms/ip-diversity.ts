@@ -1,16 +1,13 @@
+import { actions } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
+import { registerAction } from '../../core/actions.js';
 import type { ResourceModel } from '../../core/resource.js';
 import type { AppDeps } from '../../deps.js';
 import { groupBySubnet, shareBy, type IpUsage } from './subnets.js';
 
 /** How the network's sites spread over subnets, providers and locations (the IP addresses Diversity tab). */
-export function registerDiversity(app: FastifyInstance, model: ResourceModel, deps: AppDeps): void {
-  app.get(`/${model.path}/diversity`, {
-    config: { access: 'permission' },
-    schema: {
-      tags: [model.spec.service],
-      summary: 'Spread of the sites over /24 and /16 subnets, providers and locations',
-    },
+export function registerDiversity(app: FastifyInstance, _model: ResourceModel, deps: AppDeps): void {
+  registerAction(app, actions.dms.ipDiversity, {
     handler: async () => {
       const r = await deps.db.query<IpUsage>(
         `SELECT i.ip_address, i.provider, i.location,

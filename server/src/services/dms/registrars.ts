@@ -1,8 +1,8 @@
-import { resources } from '@sitefleet/shared';
+import { actions, resources } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../../core/errors.js';
+import { badRequest, notFoundRecord } from '../../core/errors.js';
 import { defineServerResource, type ResourceModel } from '../../core/resource.js';
-import { idParamsSchema, idsQuerySchema } from '../../core/schema.js';
+import { registerAction } from '../../core/actions.js';
 import type { AppDeps } from '../../deps.js';
 import type { Queryable } from '../../db/db.js';
 
@@ -24,7 +24,7 @@ export async function mergeRegistrars(tx: Queryable, targetId: number, ids: numb
   );
   const byId = new Map(found.rows.map((r) => [Number(r.id), r]));
   const missing = [targetId, ...sources].filter((i) => !byId.has(i));
-  if (missing.length) throw notFound(`Registrars: no record with id ${missing.join(', ')}`);
+  if (missing.length) throw notFoundRecord(resources.registrars.label, missing);
   const target = byId.get(targetId)!;
   const merged = sources.map((i) => byId.get(i)!);
   const otherNames = new Set(target.other_registrar_names);
@@ -53,25 +53,17 @@ export async function mergeRegistrars(tx: Queryable, targetId: number, ids: numb
 }
 
 function registerMerge(app: FastifyInstance, model: ResourceModel, deps: AppDeps): void {
-  app.post(`/${model.path}/:id/merge`, {
-    config: { access: 'permission' },
-    schema: {
-      tags: [model.spec.service],
-      summary:
-        'Merge the registrars named in ids into this one (domains and nameservers move; all or nothing)',
-      params: idParamsSchema,
-      querystring: idsQuerySchema,
-    },
-    handler: async (request) => {
-      const targetId = Number((request.params as { id: string }).id);
-      const ids = [...new Set((request.query as { ids: string }).ids.split(',').map(Number))];
+  registerAction(app, actions.dms.mergeRegistrars, {
+    handler: async ({ params, query, ctx }) => {
+      const targetId = Number(params.id);
+      const ids = [...new Set(query.ids.split(',').map(Number))];
       const movedDomains = await deps.db.transaction((tx) => mergeRegistrars(tx, targetId, ids));
-      await request.ctx.audit('merge', `registrars/${targetId}`, {
+      await ctx.audit('merge', `registrars/${targetId}`, {
         merged: ids.filter((i) => i !== targetId),
         movedDomains,
       });
-      const data = await deps.engine.getOne(request.ctx, model, targetId);
-      return { data, meta: { moved_domains: movedDomains } };
+      const data = await deps.engine.getOne(ctx, model, targetId);
+      return { data: { ...data, id: targetId }, meta: { moved_domains: movedDomains } };
     },
   });
 }

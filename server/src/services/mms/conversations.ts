@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actions, type ConversationComment } from '@sitefleet/shared';
+import type { FastifyInstance } from 'fastify';
+import { registerAction } from '../../core/actions.js';
+import type { RequestContext } from '../../core/context.js';
 import { forbidden, invalid, notFound, unauthorized } from '../../core/errors.js';
 import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
@@ -14,38 +17,18 @@ export function objectId(now = Date.now()): string {
   );
 }
 
-const OBJECT_ID = '^[0-9a-f]{24}$';
-const CONTENT_MAX = 20_000;
+type CommentOut = ConversationComment;
 
-interface CommentOut {
-  uid: string;
-  author: number | null;
-  authorName: string;
-  createdAt: number;
-  modifiedAt: number | null;
-  content: string;
-}
+const COMMENT_COLUMNS =
+  'uid, author, author_name AS "authorName", created_at AS "createdAt", modified_at AS "modifiedAt", content';
 
-const commentSchema = {
-  type: 'object',
-  properties: {
-    uid: { type: 'string' },
-    author: { type: ['integer', 'null'] },
-    authorName: { type: 'string' },
-    createdAt: { type: 'integer' },
-    modifiedAt: { type: ['integer', 'null'] },
-    content: { type: 'string' },
-  },
-};
-const conversationSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    project_id: { type: 'integer' },
-    comments: { type: 'array', items: commentSchema },
-  },
-};
-const contentProperty = { type: 'string', maxLength: CONTENT_MAX };
+/** bigint columns come back as strings from PostgreSQL: the wire says integers. */
+const asComment = (c: CommentOut): CommentOut => ({
+  ...c,
+  author: c.author === null ? null : Number(c.author),
+  createdAt: Number(c.createdAt),
+  modifiedAt: c.modifiedAt === null ? null : Number(c.modifiedAt),
+});
 
 function cleanContent(raw: string): string {
   const clean = sanitizeRichText(raw);
@@ -53,8 +36,8 @@ function cleanContent(raw: string): string {
   return clean;
 }
 
-async function authorOf(db: Queryable, request: FastifyRequest): Promise<{ id: number; name: string }> {
-  const user = request.ctx.user;
+async function authorOf(db: Queryable, ctx: RequestContext): Promise<{ id: number; name: string }> {
+  const user = ctx.user;
   if (!user) throw unauthorized();
   const r = await db.query<{ name: string }>(
     `SELECT nullif(trim(coalesce(name, '') || ' ' || coalesce(last_name, '')), '') AS name FROM users WHERE id = $1`,
@@ -71,14 +54,13 @@ async function load(db: Queryable, uid: string) {
   const conv = c.rows[0];
   if (!conv) throw notFound(`No conversation ${uid}`);
   const comments = await db.query<CommentOut>(
-    `SELECT uid, author, author_name AS "authorName", created_at AS "createdAt", modified_at AS "modifiedAt", content
-     FROM comments WHERE conversation_id = $1 ORDER BY created_at, id`,
+    `SELECT ${COMMENT_COLUMNS} FROM comments WHERE conversation_id = $1 ORDER BY created_at, id`,
     [conv.id],
   );
   return {
     id: conv.uid,
     project_id: Number(conv.project_id),
-    comments: comments.rows,
+    comments: comments.rows.map(asComment),
     rowId: Number(conv.id),
   };
 }
@@ -107,86 +89,26 @@ async function addComment(
  */
 export function registerConversations(app: FastifyInstance, deps: AppDeps): void {
   if (!deps.config.services.includes('mms')) return;
-  const base = '/mms/api/v1/conversations';
-  const tags = ['mms'];
-  const uidParams = {
-    type: 'object',
-    properties: {
-      uid: { type: 'string', pattern: OBJECT_ID },
-      commentUid: { type: 'string', pattern: OBJECT_ID },
-    },
-  };
+  const declared = actions.mms;
 
-  app.get(base, {
-    config: { access: 'permission' },
-    schema: {
-      tags,
-      summary: "A project's conversation (0 or 1), by project_id",
-      querystring: {
-        type: 'object',
-        required: ['project_id'],
-        properties: { project_id: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' } },
-      },
-      response: {
-        200: { type: 'object', properties: { data: { type: 'array', items: conversationSchema } } },
-      },
-    },
-    handler: async (request) => {
-      const projectId = Number((request.query as { project_id: string }).project_id);
+  registerAction(app, declared.conversationOf, {
+    handler: async ({ query }) => {
+      const projectId = Number(query.project_id);
       const r = await deps.db.query<{ uid: string }>('SELECT uid FROM conversations WHERE project_id = $1', [
         projectId,
       ]);
       const uid = r.rows[0]?.uid;
-      return { data: uid ? [await load(deps.db, uid)] : [] };
+      if (!uid) return { data: [] };
+      const { rowId: _row, ...conv } = await load(deps.db, uid);
+      return { data: [conv] };
     },
   });
 
-  app.post(base, {
-    config: { access: 'permission' },
-    schema: {
-      tags,
-      summary: "Start a project's conversation with its first comment; answers the conversation's id",
-      body: {
-        type: 'object',
-        required: ['project_id', 'comments'],
-        properties: {
-          // maximum: a larger number reaches PostgreSQL as out of range for bigint (a 500, not a 422).
-          project_id: {
-            type: ['integer', 'string'],
-            pattern: '^[1-9][0-9]{0,15}$',
-            minimum: 1,
-            maximum: Number.MAX_SAFE_INTEGER,
-          },
-          comments: {
-            type: 'array',
-            minItems: 1,
-            maxItems: 1,
-            items: {
-              type: 'object',
-              required: ['content'],
-              // author, authorName and createdAt are what the console sends (SPEC §7.8); they are ignored.
-              properties: { author: {}, authorName: {}, createdAt: {}, content: contentProperty },
-              additionalProperties: false,
-            },
-          },
-        },
-        additionalProperties: false,
-      },
-      response: {
-        201: {
-          type: 'object',
-          properties: {
-            id: { type: 'string' },
-            data: { type: 'object', properties: { id: { type: 'string' }, comment_uid: { type: 'string' } } },
-          },
-        },
-      },
-    },
-    handler: async (request, reply) => {
-      const body = request.body as { project_id: number | string; comments: Array<{ content: string }> };
+  registerAction(app, declared.startConversation, {
+    handler: async ({ body, ctx }) => {
       const projectId = Number(body.project_id);
       const content = cleanContent(body.comments[0]!.content);
-      const author = await authorOf(deps.db, request);
+      const author = await authorOf(deps.db, ctx);
       const result = await deps.db.transaction(async (tx) => {
         const w = await tx.query('SELECT 1 FROM websites WHERE id = $1 FOR SHARE', [projectId]);
         if (!w.rows.length) throw invalid({ project_id: `No website with id ${projectId}` });
@@ -200,51 +122,22 @@ export function registerConversations(app: FastifyInstance, deps: AppDeps): void
         const commentUid = await addComment(tx, Number(conv.id), author, content);
         return { id: conv.uid, comment_uid: commentUid };
       });
-      await request.ctx.audit('comment.create', `conversations/${result.id}`);
-      return reply.status(201).send({ id: result.id, data: result });
+      await ctx.audit('comment.create', `conversations/${result.id}`);
+      return { id: result.id, data: result };
     },
   });
 
-  app.get(`${base}/:uid`, {
-    config: { access: 'permission' },
-    schema: {
-      tags,
-      summary: 'A conversation with its comments, oldest first',
-      params: uidParams,
-      response: { 200: { type: 'object', properties: { data: conversationSchema } } },
-    },
-    handler: async (request) => {
-      const { rowId: _row, ...conv } = await load(deps.db, (request.params as { uid: string }).uid);
+  registerAction(app, declared.conversation, {
+    handler: async ({ params }) => {
+      const { rowId: _row, ...conv } = await load(deps.db, params.uid);
       return { data: conv };
     },
   });
 
-  app.post(`${base}/:uid/reply`, {
-    config: { access: 'permission' },
-    schema: {
-      tags,
-      summary: 'Add a comment to a conversation; answers comment_uid',
-      params: uidParams,
-      body: {
-        type: 'object',
-        required: ['content'],
-        properties: { createdAt: {}, content: contentProperty },
-        additionalProperties: false,
-      },
-      response: {
-        201: {
-          type: 'object',
-          properties: {
-            comment_uid: { type: 'string' },
-            data: { type: 'object', properties: { comment_uid: { type: 'string' } } },
-          },
-        },
-      },
-    },
-    handler: async (request, reply) => {
-      const uid = (request.params as { uid: string }).uid;
-      const content = cleanContent((request.body as { content: string }).content);
-      const author = await authorOf(deps.db, request);
+  registerAction(app, declared.reply, {
+    handler: async ({ params: { uid }, body, ctx }) => {
+      const content = cleanContent(body.content);
+      const author = await authorOf(deps.db, ctx);
       const commentUid = await deps.db.transaction(async (tx) => {
         const c = await tx.query<{ id: number }>('SELECT id FROM conversations WHERE uid = $1 FOR UPDATE', [
           uid,
@@ -252,29 +145,15 @@ export function registerConversations(app: FastifyInstance, deps: AppDeps): void
         if (!c.rows[0]) throw notFound(`No conversation ${uid}`);
         return addComment(tx, Number(c.rows[0].id), author, content);
       });
-      await request.ctx.audit('comment.reply', `conversations/${uid}`);
-      return reply.status(201).send({ comment_uid: commentUid, data: { comment_uid: commentUid } });
+      await ctx.audit('comment.reply', `conversations/${uid}`);
+      return { comment_uid: commentUid, data: { comment_uid: commentUid } };
     },
   });
 
-  app.put(`${base}/:uid/reply/:commentUid`, {
-    config: { access: 'permission' },
-    schema: {
-      tags,
-      summary: 'Edit your own comment (modifiedAt is set by the server)',
-      params: uidParams,
-      body: {
-        type: 'object',
-        required: ['content'],
-        properties: { modifiedAt: {}, content: contentProperty },
-        additionalProperties: false,
-      },
-      response: { 200: { type: 'object', properties: { data: commentSchema } } },
-    },
-    handler: async (request) => {
-      const p = request.params as { uid: string; commentUid: string };
-      const content = cleanContent((request.body as { content: string }).content);
-      const user = request.ctx.user;
+  registerAction(app, declared.editComment, {
+    handler: async ({ params: p, body, ctx }) => {
+      const content = cleanContent(body.content);
+      const user = ctx.user;
       if (!user) throw unauthorized();
       const updated = await deps.db.transaction(async (tx) => {
         const r = await tx.query<{ id: number; author: number | null }>(
@@ -287,12 +166,12 @@ export function registerConversations(app: FastifyInstance, deps: AppDeps): void
         if (Number(row.author) !== user.id) throw forbidden('Only the author can edit a comment');
         const u = await tx.query<CommentOut>(
           `UPDATE comments SET content = $2, modified_at = epoch_now() WHERE id = $1
-           RETURNING uid, author, author_name AS "authorName", created_at AS "createdAt", modified_at AS "modifiedAt", content`,
+           RETURNING ${COMMENT_COLUMNS}`,
           [row.id, content],
         );
-        return u.rows[0]!;
+        return asComment(u.rows[0]!);
       });
-      await request.ctx.audit('comment.edit', `conversations/${p.uid}/${p.commentUid}`);
+      await ctx.audit('comment.edit', `conversations/${p.uid}/${p.commentUid}`);
       return { data: updated };
     },
   });

@@ -1,4 +1,6 @@
 import type { Queryable } from '../../db/db.js';
+import type { WebsiteAlertSink } from '../../monitoring/alerts.js';
+import { alertKeySeen, insertOpenAlert, recountAlerts, resolveAlertKey } from './alert-repository.js';
 import { sanitizeRichText } from './sanitize.js';
 
 export interface AlertInput {
@@ -25,43 +27,28 @@ export interface AlertInput {
  * when an open alert with the same key already exists.
  */
 export async function raiseAlert(tx: Queryable, a: AlertInput): Promise<number | null> {
-  if (a.once && a.key) {
-    const seen = await tx.query('SELECT 1 FROM notifications WHERE alert_key = $1 LIMIT 1', [a.key]);
-    if (seen.rows.length) return null;
-  }
-  const r = await tx.query<{ id: number }>(
-    `INSERT INTO notifications (title, message, type, link, website_id, recipients, importance, data, alert_key)
-     VALUES ($1, $2, 'ALERT', $3, $4, $5, $6, $7, $8)
-     ON CONFLICT (alert_key) WHERE alert_key IS NOT NULL AND resolved = 'no' DO NOTHING
-     RETURNING id`,
-    [
-      a.title,
-      // Rendered beside user-written messages: sanitised like them, whatever a checker put in it.
-      sanitizeRichText(a.message),
-      a.link ?? null,
-      a.websiteId,
-      a.roleId ?? null,
-      a.importance ?? 'normal',
-      a.data ? JSON.stringify(a.data) : null,
-      a.key ?? null,
-    ],
-  );
-  const id = r.rows[0]?.id;
-  if (id === undefined) return null;
+  if (a.once && a.key && (await alertKeySeen(tx, a.key))) return null;
+  const id = await insertOpenAlert(tx, {
+    title: a.title,
+    // Rendered beside user-written messages: sanitised like them, whatever a checker put in it.
+    message: sanitizeRichText(a.message),
+    link: a.link ?? null,
+    websiteId: a.websiteId,
+    roleId: a.roleId ?? null,
+    importance: a.importance ?? 'normal',
+    data: a.data ?? null,
+    key: a.key ?? null,
+  });
+  if (id === null) return null;
   if (a.websiteId !== null) await recountAlerts(tx, a.websiteId);
-  return Number(id);
+  return id;
 }
 
-/**
- * websites.alerts is the number of the website's unresolved alerts. The website row is locked first and
- * counted in a statement of its own, so two transactions raising alerts on one site at once each count
- * the other's once it has committed (a count taken before the lock would miss it).
- */
-export async function recountAlerts(tx: Queryable, websiteId: number): Promise<void> {
-  await tx.query('SELECT 1 FROM websites WHERE id = $1 FOR UPDATE', [websiteId]);
-  await tx.query(
-    `UPDATE websites SET alerts = (SELECT count(*) FROM notifications
-       WHERE website_id = $1 AND type = 'ALERT' AND resolved = 'no') WHERE id = $1`,
-    [websiteId],
-  );
+/** Resolves the open alert with this key and recounts the website's open alerts. */
+export async function resolveAlert(tx: Queryable, websiteId: number, key: string): Promise<void> {
+  await resolveAlertKey(tx, key);
+  await recountAlerts(tx, websiteId);
 }
+
+/** The website alerts monitoring raises, as this service stores them. */
+export const websiteAlertSink: WebsiteAlertSink = { raise: raiseAlert, resolve: resolveAlert };

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import multipart, { type MultipartFile } from '@fastify/multipart';
+import { actions } from '@sitefleet/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { registerAction } from '../../core/actions.js';
 import { AppError, badRequest, invalid, notFound } from '../../core/errors.js';
 import type { Db } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
@@ -90,7 +92,7 @@ function byteaParam(db: Db, placeholder: string, bytes: Buffer): { sql: string; 
 }
 
 /** Images for the rich-text editor: the upload route and the public route that serves them. */
-export function registerImageUploads(app: FastifyInstance, deps: AppDeps, base: string): void {
+export function registerImageUploads(app: FastifyInstance, deps: AppDeps): void {
   app.register(async (scope) => {
     await scope.register(multipart, {
       // The raw name, so a path in it is refused rather than silently cut off.
@@ -98,14 +100,9 @@ export function registerImageUploads(app: FastifyInstance, deps: AppDeps, base: 
       throwFileSizeLimit: false,
       limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 },
     });
-    scope.post(`${base}/images`, {
-      config: { access: 'permission', rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['nms'],
-        summary: 'Upload an image (gif, jpeg, png or svg) for a notification message; answers its URL',
-        consumes: ['multipart/form-data'],
-      },
-      handler: async (request, reply) => {
+    registerAction(scope, actions.nms.uploadImage, {
+      perMinute: 60,
+      handler: async ({ request, ctx }) => {
         const { file, bytes } = await receive(request);
         const token = await oneAtATime(async () => {
           const image = await prepareImage(bytes, file.filename);
@@ -115,39 +112,18 @@ export function registerImageUploads(app: FastifyInstance, deps: AppDeps, base: 
           await deps.db.query(
             `INSERT INTO uploads (token, content_type, bytes, size, original_name, created_by)
              VALUES ($1, $2, ${stored.sql}, $4, $5, $6)`,
-            [
-              name,
-              image.contentType,
-              stored.value,
-              image.bytes.length,
-              file.filename,
-              request.ctx.user?.id ?? null,
-            ],
+            [name, image.contentType, stored.value, image.bytes.length, file.filename, ctx.user?.id ?? null],
           );
-          await request.ctx.audit('upload', `uploads/${name}`, {
-            type: image.contentType,
-            size: image.bytes.length,
-          });
+          await ctx.audit('upload', `uploads/${name}`, { type: image.contentType, size: image.bytes.length });
           return name;
         });
-        return reply.status(201).send({ data: { url: `${UPLOADS_PATH}${token}` } });
+        return { data: { url: `${UPLOADS_PATH}${token}` } };
       },
     });
   });
 
-  app.get(`${UPLOADS_PATH}:token`, {
-    // Public like any image on a page: the 128-bit token is the capability.
-    config: { access: 'public' },
-    schema: {
-      tags: ['nms'],
-      summary: 'An uploaded notification image',
-      params: {
-        type: 'object',
-        properties: { token: { type: 'string', pattern: '^[0-9a-f]{32}\\.(gif|jpg|png|svg)$' } },
-      },
-    },
-    handler: async (request, reply) => {
-      const token = (request.params as { token: string }).token;
+  registerAction(app, actions.nms.image, {
+    handler: async ({ params: { token }, reply }) => {
       // base64 text: read as bytea, the embedded database would make one string per byte.
       const r = await deps.db.query<{ content_type: string; data: string }>(
         `SELECT content_type, encode(bytes, 'base64') AS data FROM uploads WHERE token = $1`,
@@ -155,15 +131,13 @@ export function registerImageUploads(app: FastifyInstance, deps: AppDeps, base: 
       );
       const row = r.rows[0];
       if (!row) throw notFound('No such image');
-      return (
-        reply
-          .header('content-type', row.content_type)
-          .header('cache-control', 'private, max-age=31536000, immutable')
-          .header('x-content-type-options', 'nosniff')
-          // An SVG opened on its own must not run anything, whatever slipped through.
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-          .send(Buffer.from(row.data, 'base64'))
-      );
+      void reply
+        .header('content-type', row.content_type)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        // An SVG opened on its own must not run anything, whatever slipped through.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      return Buffer.from(row.data, 'base64');
     },
   });
 }

@@ -1,91 +1,51 @@
+import { actions } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
-import { conflict, notFound } from '../../core/errors.js';
-import { pgConstraint } from '../../db/db.js';
+import { registerAction } from '../../core/actions.js';
+import { sql } from '../../core/sql.js';
 import type { AppDeps } from '../../deps.js';
-import { recountAlerts } from './alerts.js';
-import { NOTIFICATION_PROPERTIES } from './notifications.js';
 
-const alertSchema = {
-  type: 'object',
-  properties: {
-    ...NOTIFICATION_PROPERTIES,
-    data: { type: ['object', 'null'], additionalProperties: true },
-    updated_at: { type: 'integer' },
-  },
-};
+const MAX_ALERTS = 500;
 
-const params = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
-    notificationId: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' },
-  },
-};
+/** The alert's own payload (what a checker found), beside the declared fields. */
+const alertColumns = { data: sql`t.data` };
 
-/** A website's alerts (SPEC §7.7): list, and resolve (yes) or reopen (no). */
+/**
+ * A website's alerts (SPEC §7.7): list, and resolve (yes) or reopen (no). They are notifications read and
+ * written through the engine, so the notifications' access rule, version check, hooks (the website's
+ * open-alert count), change notification and audit are the same as through the notifications resource.
+ */
 export function registerWebsiteAlerts(app: FastifyInstance, deps: AppDeps): void {
   if (!deps.config.services.includes('dms')) return;
-  const base = '/dms/api/v1/websites/:id/notifications';
-  app.get(base, {
-    config: { access: 'permission' },
-    schema: {
-      tags: ['dms'],
-      summary: "A website's alerts, newest first",
-      params,
-      response: { 200: { type: 'object', properties: { data: { type: 'array', items: alertSchema } } } },
-    },
-    handler: async (request) => {
-      const id = Number((request.params as { id: string }).id);
-      const w = await deps.db.query('SELECT 1 FROM websites WHERE id = $1', [id]);
-      if (!w.rows.length) throw notFound(`Websites: no record with id ${id}`);
-      const r = await deps.db.query(
-        `SELECT id, title, message, type, link, importance, data, resolved, created_at, updated_at
-         FROM notifications WHERE website_id = $1 ORDER BY created_at DESC, id DESC LIMIT 500`,
-        [id],
+  const { engine } = deps;
+  const notifications = engine.model('notifications');
+  const websites = engine.model('websites');
+
+  registerAction(app, actions.nms.websiteAlerts, {
+    handler: async ({ params, ctx }) => {
+      const websiteId = Number(params.id);
+      await engine.getOne(ctx, websites, websiteId);
+      const { data } = await engine.list(
+        ctx,
+        notifications,
+        { sortBy: 'created_at', sortOrder: 'DESC', page: 1, perPage: MAX_ALERTS, filter: {} },
+        { where: sql`t.website_id = ${websiteId}`, select: alertColumns },
       );
-      return { data: r.rows };
+      // The rows carry the declared columns and `data`; the response schema serialises them.
+      return { data: data as actions.nms.WebsiteAlert[] };
     },
   });
 
-  app.put(`${base}/:notificationId`, {
-    config: { access: 'permission' },
-    schema: {
-      tags: ['dms'],
-      summary: 'Resolve (yes) or reopen (no) one of the website’s alerts',
-      params,
-      body: {
-        type: 'object',
-        required: ['resolved'],
-        properties: { resolved: { type: 'string', enum: ['yes', 'no'] } },
-        additionalProperties: false,
-      },
-      response: { 200: { type: 'object', properties: { data: alertSchema } } },
-    },
-    handler: async (request) => {
-      const p = request.params as { id: string; notificationId: string };
-      const websiteId = Number(p.id);
-      const id = Number(p.notificationId);
-      const { resolved } = request.body as { resolved: 'yes' | 'no' };
-      try {
-        const row = await deps.db.transaction(async (tx) => {
-          const r = await tx.query(
-            `UPDATE notifications SET resolved = $3, updated_at = epoch_now(), version = version + 1
-             WHERE id = $2 AND website_id = $1
-             RETURNING id, title, message, type, link, importance, data, resolved, created_at, updated_at`,
-            [websiteId, id, resolved],
-          );
-          if (!r.rows[0]) throw notFound(`No alert ${id} on website ${websiteId}`);
-          await recountAlerts(tx, websiteId);
-          return r.rows[0];
-        });
-        await request.ctx.audit(resolved === 'yes' ? 'alert.resolve' : 'alert.reopen', `notifications/${id}`);
-        return { data: row };
-      } catch (err) {
-        if (pgConstraint(err) === 'notifications_open_alert_key') {
-          throw conflict('Another open alert about the same thing exists; resolve that one instead');
-        }
-        throw err;
-      }
+  registerAction(app, actions.nms.resolveWebsiteAlert, {
+    handler: async ({ params, body, ctx }) => {
+      const websiteId = Number(params.id);
+      const id = Number(params.notificationId);
+      const ofWebsite = { where: sql`t.website_id = ${websiteId}` };
+      await engine.update(ctx, notifications, id, { resolved: body.resolved }, body.version, {
+        ...ofWebsite,
+        audit: { action: body.resolved === 'yes' ? 'alert.resolve' : 'alert.reopen' },
+      });
+      const row = await engine.getOne(ctx, notifications, id, { ...ofWebsite, select: alertColumns });
+      return { data: row as actions.nms.WebsiteAlert };
     },
   });
 }

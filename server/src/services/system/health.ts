@@ -1,8 +1,9 @@
-import { HEARTBEAT_SERVICES } from '@sitefleet/shared';
+import { actions, HEARTBEAT_SERVICES } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
+import { registerAction } from '../../core/actions.js';
+import { AppError } from '../../core/errors.js';
 import { epochNow } from '../../core/time.js';
 import type { AppDeps } from '../../deps.js';
-import { AppError } from '../../core/errors.js';
 
 /**
  * Heartbeats of the services this process serves (SPEC §7.2): epoch seconds once the database answers, and
@@ -11,18 +12,7 @@ import { AppError } from '../../core/errors.js';
 export function registerHealth(app: FastifyInstance, deps: AppDeps): void {
   for (const service of HEARTBEAT_SERVICES) {
     if (!deps.config.services.includes(service)) continue;
-    app.get(`/${service}/health/heartbeat`, {
-      config: { access: 'public' },
-      schema: {
-        tags: ['health'],
-        summary: `Heartbeat of ${service}: epoch seconds`,
-        response: {
-          200: {
-            type: 'object',
-            properties: { data: { type: 'integer' }, node: { type: 'string' } },
-          },
-        },
-      },
+    registerAction(app, actions.system.heartbeat[service], {
       handler: async () => {
         try {
           await deps.db.query('SELECT 1');

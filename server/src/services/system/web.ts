@@ -1,7 +1,9 @@
 import fastifyStatic from '@fastify/static';
+import { actions } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { registerAction } from '../../core/actions.js';
 import type { AppDeps } from '../../deps.js';
 import { serverVersion } from '../../version.js';
 
@@ -19,29 +21,14 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps): Promise<
   const version = () =>
     existsSync(versionFile) ? readFileSync(versionFile, 'utf8').trim() : serverVersion();
 
-  app.get('/version.txt', {
-    config: { access: 'public' },
-    schema: { tags: ['health'], summary: 'The version of the console being served' },
-    handler: async (_request, reply) =>
-      reply.header('cache-control', 'no-store').type('text/plain').send(version()),
+  registerAction(app, actions.system.version, {
+    handler: async ({ reply }) => {
+      void reply.header('cache-control', 'no-store');
+      return version();
+    },
   });
 
-  app.get('/config.json', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['health'],
-      summary: 'Public settings the console needs before sign-in',
-      response: {
-        200: {
-          type: 'object',
-          properties: {
-            google_client_id: { type: ['string', 'null'] },
-            allowed_google_domains: { type: 'array', items: { type: 'string' } },
-            version: { type: 'string' },
-          },
-        },
-      },
-    },
+  registerAction(app, actions.system.config, {
     handler: async () => ({
       google_client_id: config.googleClientId,
       allowed_google_domains: config.allowedGoogleDomains,

@@ -1,8 +1,8 @@
-import { MONITOR_LIMITS, normaliseEmail, normalisePhone, resources } from '@sitefleet/shared';
+import { actions, MONITOR_LIMITS, normaliseEmail, normalisePhone, resources } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
-import { conflict, invalid, notFound } from '../../core/errors.js';
+import { registerAction } from '../../core/actions.js';
+import { conflict, invalid, notFoundRecord } from '../../core/errors.js';
 import { defineServerResource, type ResourceModel, type Row, type WriteEvent } from '../../core/resource.js';
-import { idParamsSchema } from '../../core/schema.js';
 import { DAY, epochNow } from '../../core/time.js';
 import type { Config } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
@@ -153,21 +153,10 @@ const nullable = (type: string) => ({ type: [type, 'null'] });
 
 /** POST {id}/check: an operator's 'check now', run by the scheduler within its next look (about 2 s). */
 function registerMonitorActions(app: FastifyInstance, model: ResourceModel, deps: AppDeps): void {
-  app.post(`/${model.path}/:id/check`, {
-    config: { access: 'permission', kind: 'action', rateLimit: { max: 60, timeWindow: '1 minute' } },
-    schema: {
-      tags: ['umms'],
-      summary: 'Check the monitor now instead of at its next slot',
-      params: idParamsSchema,
-      response: {
-        200: {
-          type: 'object',
-          properties: { data: { type: 'object', properties: { check_requested_at: { type: 'integer' } } } },
-        },
-      },
-    },
-    handler: async (request) => {
-      const id = Number((request.params as { id: string }).id);
+  registerAction(app, actions.umms.checkMonitor, {
+    perMinute: 60,
+    handler: async ({ params }) => {
+      const id = Number(params.id);
       const r = await deps.db.query<{ check_requested_at: number }>(
         `UPDATE monitors SET updated_at = epoch_now(),
            -- strictly increasing: two requests in one second are two requests
@@ -178,7 +167,7 @@ function registerMonitorActions(app: FastifyInstance, model: ResourceModel, deps
       const row = r.rows[0];
       if (!row) {
         const exists = await deps.db.query('SELECT 1 FROM monitors WHERE id = $1', [id]);
-        if (!exists.rows.length) throw notFound(`Monitors: no record with id ${id}`);
+        if (!exists.rows.length) throw notFoundRecord(model.spec.label, id);
         throw conflict('The monitor is paused: resume it to check it');
       }
       return { data: { check_requested_at: Number(row.check_requested_at) } };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RequestContext } from '../../core/context.js';
 import { AppError } from '../../core/errors.js';
 import type { Queryable } from '../../db/db.js';
+import { rolesGrant, userRoleIds } from './privilege-repository.js';
 
 /** What a set of roles grants: everything (ADMIN) or the union of their permission ids. */
 export interface Grant {
@@ -30,23 +31,14 @@ export class PrivilegeDenied extends AppError {
 }
 
 export async function grantOfRoles(db: Queryable, roleIds: readonly number[]): Promise<Grant> {
-  const r = await db.query<{ admin: boolean | null; perms: Array<number | string> | null }>(
-    `SELECT bool_or(r.name = $2) AS admin,
-       (SELECT array_agg(DISTINCT p) FROM roles x, unnest(x.permissions) p WHERE x.id = ANY($1::bigint[])) AS perms
-     FROM roles r WHERE r.id = ANY($1::bigint[])`,
-    [roleIds, ADMIN_ROLE],
-  );
-  const row = r.rows[0];
-  return { admin: row?.admin === true, permissions: new Set((row?.perms ?? []).map(Number)) };
+  const row = await rolesGrant(db, roleIds, ADMIN_ROLE);
+  return { admin: row.admin, permissions: new Set(row.permissions) };
 }
 
 /** Read inside the caller's transaction, so the decision and the write see the same roles. */
 export async function loadActor(db: Queryable, ctx: RequestContext): Promise<Actor> {
   if (!ctx.user) throw new PrivilegeDenied('Only a signed-in user can manage users and roles', 'ums');
-  const r = await db.query<{ roles: Array<number | string> }>('SELECT roles FROM users WHERE id = $1', [
-    ctx.user.id,
-  ]);
-  const roleIds = (r.rows[0]?.roles ?? []).map(Number);
+  const roleIds = await userRoleIds(db, ctx.user.id);
   return { id: ctx.user.id, roleIds: new Set(roleIds), ...(await grantOfRoles(db, roleIds)) };
 }
 

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { actions, type ActionBody } from '@sitefleet/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registerAction } from '../../core/actions.js';
 import type { AuthUser } from '../../core/context.js';
 import { writeAudit } from '../../core/audit.js';
 import { AppError, invalid } from '../../core/errors.js';
@@ -10,7 +12,7 @@ import { dummyHash, verifyPassword } from './passwords.js';
 import { clearAttempts, refundAttempt, reserveAttempts, reserveOrRefuse, retryAfter } from './throttle.js';
 
 /** How long a confirmed password lets its session reveal secrets. */
-export const STEP_UP_SECONDS = 300;
+export const STEP_UP_SECONDS = actions.ums.STEP_UP_SECONDS;
 /** Reveals per user per window, whatever the resource: enough to work, too few to empty the vault. */
 export const REVEAL_LIMIT = 30;
 export const REVEAL_WINDOW_SECONDS = 600;
@@ -84,48 +86,24 @@ async function confirm(deps: AppDeps, userId: number, body: StepUpBody): Promise
   }
 }
 
-interface StepUpBody {
-  password?: string;
-  id_token?: string;
-}
+type StepUpBody = ActionBody<typeof actions.ums.stepUp>;
 
 /** POST /ums/auth/step-up: confirms the signed-in user again before secrets can be revealed. */
 export function registerStepUp(app: FastifyInstance, deps: AppDeps): void {
   const { db, config } = deps;
-  app.post('/ums/auth/step-up', {
-    config: { access: 'user' },
-    schema: {
-      tags: ['ums'],
-      summary: `Confirm your password (or a fresh Google ID token) to reveal secrets for ${STEP_UP_SECONDS / 60} minutes in this session`,
-      body: {
-        type: 'object',
-        properties: {
-          password: { type: 'string', maxLength: 1024 },
-          id_token: { type: 'string', maxLength: 8192 },
-        },
-        minProperties: 1,
-        maxProperties: 1,
-        additionalProperties: false,
-      },
-      response: {
-        200: {
-          type: 'object',
-          properties: { data: { type: 'object', properties: { valid_until: { type: 'integer' } } } },
-        },
-      },
-    },
-    handler: async (request, reply: FastifyReply) => {
-      const user = request.ctx.user!;
+  registerAction(app, actions.ums.stepUp, {
+    handler: async ({ body, ctx, request, reply }) => {
+      const user = ctx.user!;
       const acctKey = `stepup:${user.id}`;
       const ipKey = `ip:${request.ip}`;
       // Throttled like sign-in, sharing its per-address budget: a stolen session is no password oracle.
       await reserveOrRefuse(db, config, { account: acctKey, ip: ipKey }, reply, () =>
-        request.ctx.audit('step_up_throttled', null),
+        ctx.audit('step_up_throttled', null),
       );
       try {
-        await confirm(deps, user.id, request.body as StepUpBody);
+        await confirm(deps, user.id, body);
       } catch (err) {
-        await request.ctx.audit('step_up_failed', null);
+        await ctx.audit('step_up_failed', null);
         throw err;
       }
       await clearAttempts(db, acctKey);
@@ -137,7 +115,7 @@ export function registerStepUp(app: FastifyInstance, deps: AppDeps): void {
       );
       // Expired confirmations are worthless; dropping them here keeps the table at the active sessions.
       await db.query('DELETE FROM step_ups WHERE at < epoch_now() - $1', [STEP_UP_SECONDS * 2]);
-      await request.ctx.audit('step_up', null);
+      await ctx.audit('step_up', null);
       return { data: { valid_until: Number(r.rows[0]!.at) + STEP_UP_SECONDS } };
     },
   });

@@ -1,6 +1,6 @@
 import { actions } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../core/errors.js';
+import { notFoundRecord } from '../../core/errors.js';
 import type { ResourceModel } from '../../core/resource.js';
 import { registerAction } from '../../core/actions.js';
 import type { AppDeps } from '../../deps.js';
@@ -21,7 +21,7 @@ export function registerUnlock(app: FastifyInstance, model: ResourceModel, deps:
         [id],
       );
       const user = r.rows[0];
-      if (!user) throw notFound(`${model.spec.label}: no record with id ${id}`);
+      if (!user) throw notFoundRecord(model.spec.label, id);
       const ref = `users/${id}`;
       const actor = await loadActor(db, ctx);
       requireManage(actor, await grantOfRoles(db, user.roles.map(Number)), `unlock ${ref}`, ref);

@@ -8,9 +8,9 @@ import {
   useRefresh,
   useResourceContext,
 } from 'react-admin';
-import type { SitefleetDataProvider } from '../../providers/dataProvider';
+import { refreshActionOf, type SitefleetDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
-import { hasRoute, NO_PERMISSIONS, type Permissions } from '../../providers/permissions';
+import { mayCall, NO_PERMISSIONS, type Permissions } from '../../providers/permissions';
 import { failedOutcome, REFRESH_FAILED, refreshOutcome, type RefreshOutcome } from './jobOutput';
 
 /**
@@ -26,7 +26,8 @@ export const RefreshButton = ({ label = 'Refresh' }: { label?: string }) => {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<RefreshOutcome | null>(null);
   const { permissions } = usePermissions<Permissions>();
-  if (!record || !hasRoute(permissions ?? NO_PERMISSIONS, 'GET', `${resource}/:id/refresh`)) return null;
+  const action = refreshActionOf(resource);
+  if (!record || !action || !mayCall(permissions ?? NO_PERMISSIONS, action)) return null;
 
   const run = async () => {
     setBusy(true);

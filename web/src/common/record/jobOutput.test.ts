@@ -12,7 +12,7 @@ describe('refresh outcome (SPEC §7.1, §8)', () => {
     expect(
       refreshOutcome({
         job_output: [{ output: { message: 'DNS: ok' } }],
-        failed_job_output: [{ output: { message: 'WHOIS: timeout' } }, { output: {} }],
+        failed_job_output: [{ output: { message: 'WHOIS: timeout' } }, { output: { message: '' } }],
       }),
     ).toEqual({ ok: false, messages: ['DNS: ok'], failures: ['WHOIS: timeout'] });
     expect(failedOutcome('Generic error!')).toEqual({

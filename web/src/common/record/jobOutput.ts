@@ -1,4 +1,6 @@
-import type { JobItem, RefreshResult } from '../../providers/dataProvider';
+import type { RefreshResult } from '../../providers/dataProvider';
+
+type JobItem = RefreshResult['job_output'][number];
 
 /** SPEC §8: the alert of a refresh that failed (as a whole or in part). */
 export const REFRESH_FAILED = 'Something went wrong with the refresh';

@@ -1,5 +1,5 @@
 import { resources } from '@sitefleet/shared';
-import type { FilterDef } from '../../common/list/filters/types';
+import { screenFilters } from '../../common/screens/filters';
 
 /** The actions the server records; the filter matches one exactly. */
 export const AUDIT_ACTIONS = [
@@ -27,22 +27,10 @@ export const AUDIT_ACTIONS = [
   'comment.edit',
 ] as const;
 
-export const auditLogFilters: FilterDef[] = [
-  {
-    source: 'action',
-    label: 'Action',
-    kind: 'select',
-    quick: true,
-    choices: AUDIT_ACTIONS.map((a) => ({ id: a, name: a })),
-  },
-  {
-    source: 'actor_id',
-    label: 'Actor',
-    kind: 'reference',
-    reference: resources.users.path,
-    optionText: 'email',
-  },
-  { source: 'target', label: 'Target', kind: 'text', quick: true },
-  { source: 'at', label: 'When', kind: 'dateRange' },
-  { source: 'ip', label: 'IP', kind: 'text' },
-];
+export const auditLogFilters = screenFilters(resources.auditLog, [
+  ['action', { quick: true, choices: AUDIT_ACTIONS.map((a) => ({ id: a, name: a })) }],
+  'actor_id',
+  ['target', { quick: true }],
+  'at',
+  'ip',
+]);

@@ -1,13 +1,13 @@
 import { Box } from '@mui/material';
 import { resources } from '@sitefleet/shared';
+import { screenColumns } from '../../common/screens/columns';
 import { TextValue } from '../../common/fields/Values';
 import { col } from '../../common/list/cells';
-import type { ColumnDef } from '../../common/list/columns';
 import { formatDuration } from './format';
 import { RUN_STATUS_COLORS, RUN_STATUS_LABELS, TRIGGER_LABELS } from './labels';
 
 /** SPEC §2.5 cron command list columns; the hidden ones are in the column chooser. */
-export const cronRunColumns: ColumnDef[] = [
+export const cronRunColumns = screenColumns(resources.cronJobs.dms, [
   {
     source: 'command',
     label: 'Command',
@@ -17,8 +17,8 @@ export const cronRunColumns: ColumnDef[] = [
       </Box>
     ),
   },
-  col.time('start_time', 'Start time'),
-  col.time('end_time', 'End time'),
+  'start_time',
+  'end_time',
   {
     source: 'total_time',
     label: 'Total time',
@@ -30,7 +30,7 @@ export const cronRunColumns: ColumnDef[] = [
   col.text('failed_count', 'Failed', { align: 'right' }),
   col.choice('status', 'Status', RUN_STATUS_LABELS, RUN_STATUS_COLORS),
   col.choice('trigger', 'Trigger', TRIGGER_LABELS, undefined, { hidden: true }),
-  col.reference('created_by', 'Started by', resources.users.path, 'email', { hidden: true }),
+  ['created_by', { hidden: true }],
   col.text('job_count', 'Jobs', { hidden: true, align: 'right' }),
-  col.text('id', 'ID', { hidden: true }),
-];
+  ['id', { hidden: true }],
+]);

@@ -1,21 +1,11 @@
-import { CRON_RUN_STATUSES, CRON_RUN_TRIGGERS } from '@sitefleet/shared';
-import { choicesOf } from '../../common/format/choices';
-import type { FilterDef } from '../../common/list/filters/types';
+import { resources } from '@sitefleet/shared';
+import { screenFilters } from '../../common/screens/filters';
 import { RUN_STATUS_LABELS, TRIGGER_LABELS } from './labels';
 
-export const cronRunFilters: FilterDef[] = [
-  { source: 'command', label: 'Command', kind: 'text', quick: true },
-  {
-    source: 'status',
-    label: 'Status',
-    kind: 'select',
-    choices: choicesOf(CRON_RUN_STATUSES, RUN_STATUS_LABELS),
-  },
-  {
-    source: 'trigger',
-    label: 'Trigger',
-    kind: 'select',
-    choices: choicesOf(CRON_RUN_TRIGGERS, TRIGGER_LABELS),
-  },
-  { source: 'start_time', label: 'Start time', kind: 'dateRange' },
-];
+/** Every service's runs are declared alike; the dms declaration stands for them all. */
+export const cronRunFilters = screenFilters(resources.cronJobs.dms, [
+  ['command', { quick: true }],
+  ['status', { labels: RUN_STATUS_LABELS }],
+  ['trigger', { labels: TRIGGER_LABELS }],
+  'start_time',
+]);

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { resources } from '@sitefleet/shared';
+import { screenColumns } from '../../common/screens/columns';
 import { ChoiceChip, type ChipColor } from '../../common/fields/ChoiceChip';
 import { NAText } from '../../common/fields/NA';
 import { TextValue } from '../../common/fields/Values';
@@ -25,23 +26,23 @@ const Host = ({ value }: { value: unknown }) => (
   </Box>
 );
 
-export const dnsRecordColumns: ColumnDef[] = [
+export const dnsRecordColumns = screenColumns(resources.dnsRecords, [
   { ...col.text('host', 'Host'), render: (r: Row) => <Host value={r.host} /> },
   { ...col.text('type', 'Type'), render: (r: Row) => <ChoiceChip value={r.type} /> },
-  col.text('ip', 'IP'),
-  col.text('target', 'Target'),
-  col.text('ttl', 'TTL', { align: 'right' }),
-  col.text('pri', 'Priority', { align: 'right' }),
+  'ip',
+  'target',
+  'ttl',
+  'pri',
   { ...col.text('txt', 'TXT'), render: (r: Row) => <Txt value={r.txt} /> },
-  col.reference('domain_id', 'Domain', resources.domains.path, 'unicode_name'),
-  col.text('class', 'Class', { hidden: true }),
-  col.text('mname', 'Primary NS (mname)', { hidden: true }),
-  col.text('rname', 'Responsible (rname)', { hidden: true }),
+  'domain_id',
+  ['class', { hidden: true }],
+  ['mname', { hidden: true }],
+  ['rname', { hidden: true }],
   col.text('serial', 'Serial', { hidden: true }),
   col.text('weight', 'Weight', { hidden: true }),
   col.text('port', 'Port', { hidden: true }),
-  col.time('updated_at', 'Updated at', { hidden: true }),
-];
+  ['updated_at', { hidden: true }],
+]);
 
 export const domainDnsColumns = dnsRecordColumns.filter((c) => !c.hidden && c.source !== 'domain_id');
 

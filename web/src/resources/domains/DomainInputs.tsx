@@ -1,7 +1,8 @@
 import { ReferencePicker } from '../../common/record/ReferencePicker';
 import { Box } from '@mui/material';
 import { resources } from '@sitefleet/shared';
-import { AutocompleteInput, BooleanInput, maxLength, ReferenceInput, required, TextInput } from 'react-admin';
+import { validatorsOf } from '../../common/screens/validators';
+import { AutocompleteInput, BooleanInput, ReferenceInput, TextInput } from 'react-admin';
 import { EpochDateInput } from '../../common/inputs/EpochDateInput';
 import { formGrid, FormSection } from '../../common/inputs/FormSection';
 import { StringListInput } from '../../common/inputs/StringListInput';
@@ -16,7 +17,7 @@ export const DomainInputs = () => (
         <TextInput
           source="name"
           label="Name"
-          validate={[required(), maxLength(f.name.maxLength)]}
+          validate={validatorsOf(f.name)}
           helperText="Scheme and www. are removed; Unicode names are kept as Punycode"
         />
         <ReferenceInput
@@ -27,7 +28,7 @@ export const DomainInputs = () => (
           <AutocompleteInput label="Website" optionText="hostname" />
         </ReferenceInput>
       </Box>
-      <TextInput source="notes" label="Notes" multiline minRows={2} validate={maxLength(f.notes.maxLength)} />
+      <TextInput source="notes" label="Notes" multiline minRows={2} validate={validatorsOf(f.notes)} />
     </FormSection>
     <FormSection title="Registration">
       <Box sx={formGrid}>
@@ -45,7 +46,7 @@ export const DomainInputs = () => (
         />
         <EpochDateInput source="creation_date" label="Creation date" />
         <EpochDateInput source="expiration_date" label="Expiration date" />
-        <TextInput source="pulled_from" label="Pulled from" validate={maxLength(f.pulled_from.maxLength)} />
+        <TextInput source="pulled_from" label="Pulled from" validate={validatorsOf(f.pulled_from)} />
       </Box>
       <StringListInput source="nameservers" label="Nameservers" />
     </FormSection>

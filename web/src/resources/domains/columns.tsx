@@ -1,8 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import { resources } from '@sitefleet/shared';
+import { screenColumns } from '../../common/screens/columns';
 import { TextValue } from '../../common/fields/Values';
 import { col } from '../../common/list/cells';
-import type { ColumnDef } from '../../common/list/columns';
 
 type Row = Record<string, unknown>;
 
@@ -24,22 +24,22 @@ export const DomainName = ({ record }: { record: Row }) => {
 };
 
 /** SPEC §2.5 domain list columns; the last five are available in the column chooser. */
-export const domainColumns: ColumnDef[] = [
+export const domainColumns = screenColumns(resources.domains, [
   { source: 'name', label: 'Name', render: (r) => <DomainName record={r} /> },
-  col.reference('website_id', 'Website', resources.websites.path, 'hostname'),
-  col.bool('deindexed', 'Deindexed'),
-  col.list('nameservers', 'Nameservers'),
+  'website_id',
+  'deindexed',
+  'nameservers',
   col.date('expiration_date', 'Expiration date'),
-  col.reference('registrar_id', 'Registrar', resources.registrars.path, 'registrar'),
-  col.reference('registrant_id', 'Registrant', resources.registrants.path, 'registrant_name'),
-  col.bool('whois_protected', 'WhoIs protected', { hidden: true }),
-  col.bool('auto_renew', 'Auto renew', { hidden: true }),
-  col.bool('expiration_alerts', 'Expiration alerts', { hidden: true }),
-  col.text('pulled_from', 'Pulled from', { hidden: true }),
+  'registrar_id',
+  'registrant_id',
+  ['whois_protected', { hidden: true }],
+  ['auto_renew', { hidden: true }],
+  ['expiration_alerts', { hidden: true }],
+  ['pulled_from', { hidden: true }],
   col.date('creation_date', 'Creation date', { hidden: true }),
-  col.time('updated_at', 'Updated at', { hidden: true }),
-  col.text('id', 'ID', { hidden: true }),
-];
+  ['updated_at', { hidden: true }],
+  ['id', { hidden: true }],
+]);
 
 /** Domains inside another record's page (a registrar's, a registrant's, a nameserver's). */
 export const domainRefColumns = domainColumns.filter((c) =>

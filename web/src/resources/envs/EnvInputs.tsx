@@ -1,14 +1,7 @@
 import { Box } from '@mui/material';
-import { ENVIRONMENTS, resources } from '@sitefleet/shared';
-import {
-  BooleanInput,
-  maxLength,
-  PasswordInput,
-  required,
-  SelectInput,
-  TextInput,
-  useRecordContext,
-} from 'react-admin';
+import { ENVIRONMENTS, resources, type RecordFor } from '@sitefleet/shared';
+import { validatorsOf } from '../../common/screens/validators';
+import { BooleanInput, PasswordInput, SelectInput, TextInput, useRecordContext } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { formGrid } from '../../common/inputs/FormSection';
 
@@ -21,11 +14,9 @@ const keep = (value: unknown) => value;
  */
 const ValueInput = () => {
   const secret = useWatch({ name: 'secret' }) === true;
-  const stored = useRecordContext()?.secret_value_set === true;
+  const stored = useRecordContext<RecordFor<typeof resources.envs>>()?.secret_value_set === true;
   if (!secret)
-    return (
-      <TextInput source="value" label="Value" multiline minRows={2} validate={maxLength(f.value.maxLength)} />
-    );
+    return <TextInput source="value" label="Value" multiline minRows={2} validate={validatorsOf(f.value)} />;
   return (
     <PasswordInput
       source="value"
@@ -33,7 +24,7 @@ const ValueInput = () => {
       parse={keep}
       autoComplete="new-password"
       helperText={stored ? 'Stored sealed. Leave empty to keep it, or type a new value' : 'Stored sealed'}
-      validate={maxLength(f.value.maxLength)}
+      validate={validatorsOf(f.value)}
     />
   );
 };
@@ -45,13 +36,9 @@ export const EnvInputs = () => (
         source="environment"
         label="Environment"
         choices={[...ENVIRONMENTS]}
-        validate={required()}
+        validate={validatorsOf(f.environment)}
       />
-      <TextInput
-        source="variable"
-        label="Variable"
-        validate={[required(), maxLength(f.variable.maxLength)]}
-      />
+      <TextInput source="variable" label="Variable" validate={validatorsOf(f.variable)} />
     </Box>
     <BooleanInput source="secret" label="Secret" helperText="Secret values are stored sealed and masked" />
     <ValueInput />

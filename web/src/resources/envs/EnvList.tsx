@@ -1,8 +1,9 @@
+import { resources } from '@sitefleet/shared';
+import { screenColumns } from '../../common/screens/columns';
 import { Typography } from '@mui/material';
 import { MASK } from '../../common/fields/secret';
 import { TextValue } from '../../common/fields/Values';
 import { col } from '../../common/list/cells';
-import type { ColumnDef } from '../../common/list/columns';
 import { truncate } from '../../common/format/text';
 import { ResourceList } from '../../common/list/ResourceList';
 import { envFilters } from './filters';
@@ -20,7 +21,7 @@ const Value = ({ record }: { record: Row }) =>
     <TextValue value={typeof record.value === 'string' ? truncate(record.value, 60) : record.value} />
   );
 
-const columns: ColumnDef[] = [
+const columns = screenColumns(resources.envs, [
   col.choice('environment', 'Environment', ENVIRONMENT_LABELS),
   { ...col.text('variable', 'Variable'), render: (r) => <code>{String(r.variable ?? '')}</code> },
   {
@@ -30,9 +31,9 @@ const columns: ColumnDef[] = [
     render: (r) => <Value record={r} />,
     exportValue: (r) => (r.secret ? MASK : (r.value ?? null)),
   },
-  col.bool('secret', 'Secret'),
-  col.time('updated_at', 'Updated at', { hidden: true }),
-  col.text('id', 'ID', { hidden: true }),
-];
+  'secret',
+  ['updated_at', { hidden: true }],
+  ['id', { hidden: true }],
+]);
 
 export const EnvList = () => <ResourceList columns={columns} filters={envFilters} />;

@@ -1,3 +1,4 @@
+import type { RecordFor, resources } from '@sitefleet/shared';
 import { TabbedShowLayout, useRecordContext } from 'react-admin';
 import { RecordValue } from '../../common/fields/RecordValue';
 import { SecretField } from '../../common/fields/SecretField';
@@ -7,7 +8,7 @@ import { ENVIRONMENT_LABELS } from './labels';
 
 /** A secret variable's value is sealed server-side: masked, with Reveal. */
 const Value = (_: { label: string; wide?: boolean }) => {
-  const record = useRecordContext();
+  const record = useRecordContext<RecordFor<typeof resources.envs>>();
   return record?.secret ? <SecretField source="secret_value" /> : <RecordValue source="value" kind="code" />;
 };
 

@@ -1,8 +1,9 @@
-import { ENVIRONMENTS } from '@sitefleet/shared';
-import type { FilterDef } from '../../common/list/filters/types';
+import { ENVIRONMENTS, resources } from '@sitefleet/shared';
+import { labelsOf } from '../../common/format/choices';
+import { screenFilters } from '../../common/screens/filters';
 
-export const envFilters: FilterDef[] = [
-  { source: 'variable', label: 'Variable', kind: 'text', quick: true },
-  { source: 'environment', label: 'Environment', kind: 'select', choices: ENVIRONMENTS },
-  { source: 'secret', label: 'Secret', kind: 'boolean' },
-];
+export const envFilters = screenFilters(resources.envs, [
+  ['variable', { quick: true }],
+  ['environment', { labels: labelsOf(ENVIRONMENTS) }],
+  'secret',
+]);

@@ -1,11 +1,11 @@
 import { Card, Stack, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useState } from 'react';
 import { Title } from 'react-admin';
-import { RecordCreate } from '../../common/record/RecordForm';
+import { createScreen } from '../../common/screens/forms';
 import { BulkIpCreate } from './BulkIpCreate';
 import { IpAddressInputs } from './IpAddressInputs';
 
-const TITLE = 'Create IP address';
+const OneAddress = createScreen(IpAddressInputs, { createTitle: 'Create IP address' });
 
 /** One address with the usual form, or several from a textarea. */
 export const IpAddressCreate = () => {
@@ -28,9 +28,7 @@ export const IpAddressCreate = () => {
         {toggle}
       </Stack>
       {mode === 'one' ? (
-        <RecordCreate title={TITLE}>
-          <IpAddressInputs />
-        </RecordCreate>
+        <OneAddress />
       ) : (
         <Card>
           <Title title="Create IP addresses" />

@@ -1,7 +1,8 @@
 import { ReferencePicker } from '../../common/record/ReferencePicker';
 import { Box } from '@mui/material';
 import { resources } from '@sitefleet/shared';
-import { BooleanInput, maxLength, required, TextInput } from 'react-admin';
+import { validatorsOf } from '../../common/screens/validators';
+import { BooleanInput, TextInput } from 'react-admin';
 import { formGrid } from '../../common/inputs/FormSection';
 import { isIpAddress } from './ipList';
 
@@ -23,11 +24,11 @@ export const SharedIpInputs = () => (
         optionText="name"
         perPage={900}
       />
-      <TextInput source="provider" label="Provider" validate={maxLength(f.provider.maxLength)} />
-      <TextInput source="location" label="Location" validate={maxLength(f.location.maxLength)} />
+      <TextInput source="provider" label="Provider" validate={validatorsOf(f.provider)} />
+      <TextInput source="location" label="Location" validate={validatorsOf(f.location)} />
       <BooleanInput source="available" label="Available" helperText={false} sx={{ mt: 1.5 }} />
     </Box>
-    <TextInput source="info" label="Info" multiline minRows={2} validate={maxLength(f.info.maxLength)} />
+    <TextInput source="info" label="Info" multiline minRows={2} validate={validatorsOf(f.info)} />
   </>
 );
 
@@ -36,7 +37,7 @@ export const IpAddressInputs = () => (
     <TextInput
       source="ip_address"
       label="IP address"
-      validate={[required(), validateIp, maxLength(f.ip_address.maxLength)]}
+      validate={validatorsOf(f.ip_address, validateIp)}
       sx={{ maxWidth: 440 }}
     />
     <SharedIpInputs />

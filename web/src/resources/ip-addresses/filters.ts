@@ -1,10 +1,10 @@
 import { resources } from '@sitefleet/shared';
-import type { FilterDef } from '../../common/list/filters/types';
+import { screenFilters } from '../../common/screens/filters';
 
-export const ipAddressFilters: FilterDef[] = [
-  { source: 'ip_address', label: 'IP address', kind: 'text', quick: true },
-  { source: 'server_id', label: 'Server', kind: 'reference', reference: resources.servers.path },
-  { source: 'provider', label: 'Provider', kind: 'text' },
-  { source: 'location', label: 'Location', kind: 'text' },
-  { source: 'available', label: 'Available', kind: 'boolean' },
-];
+export const ipAddressFilters = screenFilters(resources.ipAddresses, [
+  ['ip_address', { quick: true }],
+  'server_id',
+  'provider',
+  'location',
+  'available',
+]);

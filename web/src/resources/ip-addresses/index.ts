@@ -1,15 +1,13 @@
 import LanOutlined from '@mui/icons-material/LanOutlined';
 import { resources } from '@sitefleet/shared';
-import { lazyScreen, type ResourceDef } from '../types';
+import { defineScreens, lazyScreen } from '../types';
 
-export const ipAddresses: ResourceDef = {
-  name: resources.ipAddresses.path,
-  label: 'IP Addresses',
+/** One address is created with the form, several at once from a textarea (IpAddressCreate). */
+export const ipAddresses = defineScreens(resources.ipAddresses, {
   icon: LanOutlined,
   group: 'Servers',
-  recordRepresentation: 'ip_address',
   list: lazyScreen(() => import('./IpAddressList'), 'IpAddressList'),
   show: lazyScreen(() => import('./IpAddressShow'), 'IpAddressShow'),
-  edit: lazyScreen(() => import('./IpAddressEdit'), 'IpAddressEdit'),
+  inputs: () => import('./IpAddressInputs').then((m) => m.IpAddressInputs),
   create: lazyScreen(() => import('./IpAddressCreate'), 'IpAddressCreate'),
-};
+});

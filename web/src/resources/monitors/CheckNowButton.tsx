@@ -1,13 +1,12 @@
 import Refresh from '@mui/icons-material/Refresh';
 import { Button, CircularProgress } from '@mui/material';
-import { resources } from '@sitefleet/shared';
+import { actions } from '@sitefleet/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import type { SitefleetDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
-import { hasRoute, NO_PERMISSIONS, type Permissions } from '../../providers/permissions';
+import { mayCall, NO_PERMISSIONS, type Permissions } from '../../providers/permissions';
 
-const CHECK_ROUTE = `${resources.monitors.path}/:id/check`;
 /** When the page reloads after asking: the scheduler looks for requests every 2 s, a check takes a moment. */
 const RELOADS_MS = [2_500, 5_000, 10_000];
 
@@ -21,7 +20,11 @@ export const CheckNowButton = () => {
   const [busy, setBusy] = useState(false);
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
-  if (!record || record.paused === true || !hasRoute(permissions ?? NO_PERMISSIONS, 'POST', CHECK_ROUTE)) {
+  if (
+    !record ||
+    record.paused === true ||
+    !mayCall(permissions ?? NO_PERMISSIONS, actions.umms.checkMonitor)
+  ) {
     return null;
   }
 

@@ -9,7 +9,10 @@ import {
 } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../providers/i18n';
-import { MonitorCreate } from './MonitorCreate';
+import { createScreen } from '../../common/screens/forms';
+import { MonitorInputs } from './MonitorInputs';
+
+const MonitorCreate = createScreen(MonitorInputs, { createTitle: 'Create monitor' });
 
 const MONITORS = resources.monitors.path;
 

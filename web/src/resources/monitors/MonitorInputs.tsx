@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
 import { MONITOR_GATEWAYS, MONITOR_TYPES, resources } from '@sitefleet/shared';
+import { validatorsOf } from '../../common/screens/validators';
 import { maxLength, required, SelectInput, TextInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { choicesOf } from '../../common/format/choices';
@@ -44,13 +45,13 @@ export const MonitorInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
           label="Type"
           choices={choicesOf(MONITOR_TYPES, TYPE_LABELS)}
           defaultValue={mode === 'create' ? 'http' : undefined}
-          validate={required()}
+          validate={validatorsOf(f.type)}
         />
         <KeywordInput />
         <TextInput
           source="friendly_name"
           label="Name"
-          validate={maxLength(f.friendly_name.maxLength)}
+          validate={validatorsOf(f.friendly_name)}
           helperText="Shown in lists and alerts; the host name when left empty"
         />
         <ReferencePicker

@@ -1,7 +1,7 @@
 import { resources } from '@sitefleet/shared';
+import { screenColumns } from '../../common/screens/columns';
 import { TextValue } from '../../common/fields/Values';
 import { col } from '../../common/list/cells';
-import type { ColumnDef } from '../../common/list/columns';
 import { LOCAL_GATEWAY, TYPE_LABELS, gatewayName } from './labels';
 import { MonitorStatus } from './MonitorStatus';
 import { MonitorTarget } from './MonitorTarget';
@@ -14,7 +14,7 @@ const seconds = (value: unknown) => formatDuration(value);
 const ms = (value: unknown) => (typeof value === 'number' ? `${value} ms` : null);
 
 /** SPEC §2.5 monitors list; the other fields are in the column chooser. */
-export const monitorColumns: ColumnDef[] = [
+export const monitorColumns = screenColumns(resources.monitors, [
   {
     source: 'friendly_name',
     label: 'Name',
@@ -46,22 +46,22 @@ export const monitorColumns: ColumnDef[] = [
     label: 'Last check',
     render: (r) => <TimeSince value={r.last_check} />,
   },
-  col.reference('website_id', 'Website', resources.websites.path, 'hostname'),
+  'website_id',
   {
     source: 'last_response_ms',
     label: 'Response',
     align: 'right',
     render: (r) => <TextValue value={ms(r.last_response_ms)} />,
   },
-  col.time('next_check', 'Next check', { hidden: true }),
-  col.text('last_message', 'Last message', { hidden: true }),
+  ['next_check', { hidden: true }],
+  ['last_message', { hidden: true }],
   {
     source: 'gateway',
     label: 'Gateway',
     hidden: true,
     render: (r) => <TextValue value={r.gateway ? gatewayName(String(r.gateway)) : LOCAL_GATEWAY} />,
   },
-  col.text('retries', 'Retries', { hidden: true, align: 'right' }),
+  ['retries', { hidden: true }],
   {
     source: 'timeout',
     label: 'Timeout',
@@ -69,9 +69,9 @@ export const monitorColumns: ColumnDef[] = [
     align: 'right',
     render: (r) => <TextValue value={seconds(r.timeout)} />,
   },
-  col.bool('paused', 'Paused', { hidden: true }),
-  col.list('alert_emails', 'Alert e-mails', { hidden: true }),
-  col.list('alert_phone_numbers', 'Alert phone numbers', { hidden: true }),
-  col.time('created_at', 'Created at', { hidden: true }),
-  col.text('id', 'ID', { hidden: true }),
-];
+  ['paused', { hidden: true }],
+  ['alert_emails', { hidden: true }],
+  ['alert_phone_numbers', { hidden: true }],
+  ['created_at', { hidden: true }],
+  ['id', { hidden: true }],
+]);

@@ -1,19 +1,12 @@
-import { MONITOR_STATUSES, MONITOR_TYPES, resources } from '@sitefleet/shared';
-import { choicesOf } from '../../common/format/choices';
-import type { FilterDef } from '../../common/list/filters/types';
+import { resources } from '@sitefleet/shared';
+import { screenFilters } from '../../common/screens/filters';
 import { STATUS_LABELS, TYPE_LABELS } from './labels';
 
 /** The search box (q: name and URL) comes with every list. */
-export const monitorFilters: FilterDef[] = [
-  { source: 'type', label: 'Type', kind: 'select', choices: choicesOf(MONITOR_TYPES, TYPE_LABELS) },
-  { source: 'status', label: 'Status', kind: 'select', choices: choicesOf(MONITOR_STATUSES, STATUS_LABELS) },
-  { source: 'paused', label: 'Paused', kind: 'boolean' },
-  {
-    source: 'website_id',
-    label: 'Website',
-    kind: 'reference',
-    reference: resources.websites.path,
-    optionText: 'hostname',
-  },
-  { source: 'last_check', label: 'Last check', kind: 'dateRange' },
-];
+export const monitorFilters = screenFilters(resources.monitors, [
+  ['type', { labels: TYPE_LABELS }],
+  ['status', { labels: STATUS_LABELS }],
+  'paused',
+  'website_id',
+  'last_check',
+]);

@@ -1,27 +1,13 @@
 import { resources } from '@sitefleet/shared';
 import { TabbedShowLayout } from 'react-admin';
 import { RecordValue } from '../../common/fields/RecordValue';
-import { ReferenceLink } from '../../common/fields/ReferenceLink';
 import { ReferenceList } from '../../common/list/ReferenceList';
-import { RecordShow } from '../../common/record/RecordShow';
-import { Section } from '../../common/record/Section';
+import { DerivedShow } from '../../common/screens/DerivedScreens';
 import { domainRefColumns } from '../domains/columns';
 
 /** A nameserver and the domains that use it (domains filtered by {nameservers: name}, SPEC §7.4). */
 export const NameserverShow = () => (
-  <RecordShow>
-    <TabbedShowLayout.Tab label="Overview">
-      <Section label={false}>
-        <RecordValue source="nameserver" label="Nameserver" />
-        <ReferenceLink
-          source="registrar_id"
-          label="Registrar"
-          reference={resources.registrars.path}
-          optionText="registrar"
-        />
-        <RecordValue source="domains_count" label="Domains" />
-      </Section>
-    </TabbedShowLayout.Tab>
+  <DerivedShow more={[<RecordValue key="count" source="domains_count" label="Domains" />]}>
     <TabbedShowLayout.Tab label="Domains" path="domains">
       <ReferenceList
         reference={resources.domains.path}
@@ -30,5 +16,5 @@ export const NameserverShow = () => (
         columns={domainRefColumns}
       />
     </TabbedShowLayout.Tab>
-  </RecordShow>
+  </DerivedShow>
 );

@@ -1,13 +1,7 @@
 import { resources } from '@sitefleet/shared';
-import type { FilterDef } from '../../common/list/filters/types';
+import { screenFilters } from '../../common/screens/filters';
 
-export const nameserverFilters: FilterDef[] = [
-  { source: 'nameserver', label: 'Nameserver', kind: 'text', quick: true },
-  {
-    source: 'registrar_id',
-    label: 'Registrar',
-    kind: 'reference',
-    reference: resources.registrars.path,
-    optionText: 'registrar',
-  },
-];
+export const nameserverFilters = screenFilters(resources.nameservers, [
+  ['nameserver', { quick: true }],
+  'registrar_id',
+]);

@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { resources, SENDABLE_NOTIFICATION_TYPES } from '@sitefleet/shared';
-import { maxLength, required, SelectInput, TextInput } from 'react-admin';
+import { validatorsOf } from '../../common/screens/validators';
+import { SelectInput, TextInput } from 'react-admin';
 import { choicesOf } from '../../common/format/choices';
 import { formGrid } from '../../common/inputs/FormSection';
 import { ReferencePicker } from '../../common/record/ReferencePicker';
@@ -16,13 +17,13 @@ const PICKER_SIZE = 200;
 export const NotificationInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
   <Box sx={{ width: '100%', maxWidth: 900 }}>
     <Box sx={formGrid}>
-      <TextInput source="title" label="Title" validate={[required(), maxLength(f.title.maxLength)]} />
+      <TextInput source="title" label="Title" validate={validatorsOf(f.title)} />
       <SelectInput
         source="type"
         label="Type"
         choices={choicesOf(SENDABLE_NOTIFICATION_TYPES, TYPE_LABELS)}
         defaultValue="INFO"
-        validate={required()}
+        validate={validatorsOf(f.type)}
       />
       <ReferencePicker
         source="user_id"
@@ -41,7 +42,7 @@ export const NotificationInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
       <TextInput
         source="link"
         label="Link"
-        validate={[validateLink, maxLength(f.link.maxLength)]}
+        validate={validatorsOf(f.link, validateLink)}
         helperText="https://… opens in a new tab; #/… opens a console page"
       />
       {mode === 'edit' && (

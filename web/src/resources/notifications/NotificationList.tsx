@@ -1,6 +1,6 @@
 import { resources } from '@sitefleet/shared';
+import { screenColumns } from '../../common/screens/columns';
 import { col } from '../../common/list/cells';
-import type { ColumnDef } from '../../common/list/columns';
 import { ResourceList } from '../../common/list/ResourceList';
 import { notificationFilters } from './filters';
 import {
@@ -13,19 +13,19 @@ import {
   TYPE_LABELS,
 } from './labels';
 
-const columns: ColumnDef[] = [
-  col.text('title', 'Title'),
+const columns = screenColumns(resources.notifications, [
+  'title',
   col.choice('type', 'Type', TYPE_LABELS, TYPE_COLORS),
-  col.reference('user_id', 'User', resources.users.path, 'email'),
-  col.reference('recipients', 'Recipients (role)', resources.roles.path),
-  col.reference('website_id', 'Website', resources.websites.path, 'hostname'),
+  'user_id',
+  'recipients',
+  'website_id',
   col.choice('importance', 'Importance', IMPORTANCE_LABELS, IMPORTANCE_COLORS),
   col.choice('resolved', 'Resolved', RESOLVED_LABELS, RESOLVED_COLORS),
-  col.time('created_at', 'Created at'),
+  'created_at',
   col.link('link', 'Link', { hidden: true }),
-  col.reference('created_by', 'Sent by', resources.users.path, 'email', { hidden: true }),
-  col.text('id', 'ID', { hidden: true }),
-];
+  ['created_by', { hidden: true }],
+  ['id', { hidden: true }],
+]);
 
 export const NotificationList = () => (
   <ResourceList

@@ -1,16 +1,14 @@
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { resources } from '@sitefleet/shared';
-import { lazyScreen, type ResourceDef } from '../types';
+import { defineScreens, lazyScreen } from '../types';
+import { SEND_NOTIFICATION } from './labels';
 
 /** SPEC §1 lists notifications among the tools, so they sit in the 'SEO and Tools' group. */
-export const notifications: ResourceDef = {
-  name: resources.notifications.path,
-  label: resources.notifications.label,
+export const notifications = defineScreens(resources.notifications, {
   icon: NotificationsOutlined,
   group: 'SEO and Tools',
-  recordRepresentation: 'title',
   list: lazyScreen(() => import('./NotificationList'), 'NotificationList'),
   show: lazyScreen(() => import('./NotificationShow'), 'NotificationShow'),
-  edit: lazyScreen(() => import('./NotificationEdit'), 'NotificationEdit'),
-  create: lazyScreen(() => import('./NotificationCreate'), 'NotificationCreate'),
-};
+  inputs: () => import('./NotificationInputs').then((m) => m.NotificationInputs),
+  createTitle: SEND_NOTIFICATION,
+});

@@ -1,5 +1,5 @@
-import { PERMISSION_KINDS, resources, type PermissionKind } from '@sitefleet/shared';
-import type { FilterDef } from '../../common/list/filters/types';
+import { resources, type PermissionKind } from '@sitefleet/shared';
+import { screenFilters } from '../../common/screens/filters';
 
 /** What each kind lets its holder do (ADR 0005). */
 export const PERMISSION_KIND_LABELS: Record<PermissionKind, string> = {
@@ -9,21 +9,8 @@ export const PERMISSION_KIND_LABELS: Record<PermissionKind, string> = {
   reveal: 'Reveal secrets',
 };
 
-export const permissionFilters: FilterDef[] = [
-  { source: 'route', label: 'Route', kind: 'text', quick: true },
-  {
-    source: 'method',
-    label: 'Method',
-    kind: 'select',
-    choices: (resources.permissions.fields.method.values ?? []).map((m) => ({
-      id: String(m),
-      name: String(m),
-    })),
-  },
-  {
-    source: 'kind',
-    label: 'Kind',
-    kind: 'select',
-    choices: PERMISSION_KINDS.map((k) => ({ id: k, name: PERMISSION_KIND_LABELS[k] })),
-  },
-];
+export const permissionFilters = screenFilters(resources.permissions, [
+  ['route', { quick: true }],
+  'method',
+  ['kind', { labels: PERMISSION_KIND_LABELS }],
+]);

@@ -1,14 +1,11 @@
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import { resources } from '@sitefleet/shared';
-import { lazyScreen, type ResourceDef } from '../types';
+import { defineScreens, lazyScreen } from '../types';
 
 /** Read only: permission rows mirror the server's routes (list and show only). */
-export const permissions: ResourceDef = {
-  name: resources.permissions.path,
-  label: resources.permissions.label,
+export const permissions = defineScreens(resources.permissions, {
   icon: VpnKeyOutlined,
   group: 'Administration',
-  recordRepresentation: 'route',
   list: lazyScreen(() => import('./PermissionList'), 'PermissionList'),
   show: lazyScreen(() => import('./PermissionShow'), 'PermissionShow'),
-};
+});

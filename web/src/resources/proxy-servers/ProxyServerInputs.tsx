@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { resources } from '@sitefleet/shared';
-import { maxLength, maxValue, minValue, NumberInput, required, TextInput } from 'react-admin';
+import { validatorsOf } from '../../common/screens/validators';
+import { NumberInput, TextInput } from 'react-admin';
 import { formGrid } from '../../common/inputs/FormSection';
 import { SecretInput } from '../../common/inputs/SecretInput';
 import { validateIp } from '../ip-addresses/IpAddressInputs';
@@ -10,11 +11,11 @@ const f = resources.proxyServers.fields;
 export const ProxyServerInputs = () => (
   <Box sx={{ width: '100%', maxWidth: 900 }}>
     <Box sx={formGrid}>
-      <TextInput source="name" label="Name" validate={[required(), maxLength(f.name.maxLength)]} />
-      <TextInput source="ip_address" label="IP address" validate={[required(), validateIp]} />
-      <NumberInput source="port" label="Port" validate={[minValue(1), maxValue(65535)]} />
-      <TextInput source="country" label="Country" validate={maxLength(f.country.maxLength)} />
-      <TextInput source="username" label="Username" autoComplete="off" validate={maxLength(100)} />
+      <TextInput source="name" label="Name" validate={validatorsOf(f.name)} />
+      <TextInput source="ip_address" label="IP address" validate={validatorsOf(f.ip_address, validateIp)} />
+      <NumberInput source="port" label="Port" validate={validatorsOf(f.port)} />
+      <TextInput source="country" label="Country" validate={validatorsOf(f.country)} />
+      <TextInput source="username" label="Username" autoComplete="off" validate={validatorsOf(f.username)} />
       <SecretInput source="password" label="Password" />
       <TextInput
         source="banned_exp_dms"

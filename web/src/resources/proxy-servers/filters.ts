@@ -1,9 +1,10 @@
-import type { FilterDef } from '../../common/list/filters/types';
+import { resources } from '@sitefleet/shared';
+import { screenFilters } from '../../common/screens/filters';
 
 /** SPEC §2.5: name and ip_address. */
-export const proxyServerFilters: FilterDef[] = [
-  { source: 'name', label: 'Name', kind: 'text', quick: true },
-  { source: 'ip_address', label: 'IP address', kind: 'text', quick: true },
-  { source: 'country', label: 'Country', kind: 'text' },
-  { source: 'banned_exp_dms', label: 'Banned until', kind: 'dateRange' },
-];
+export const proxyServerFilters = screenFilters(resources.proxyServers, [
+  ['name', { quick: true }],
+  ['ip_address', { quick: true }],
+  'country',
+  'banned_exp_dms',
+]);

@@ -1,5 +1,4 @@
-import type { FilterDef } from '../../common/list/filters/types';
+import { resources } from '@sitefleet/shared';
+import { screenFilters } from '../../common/screens/filters';
 
-export const registrantFilters: FilterDef[] = [
-  { source: 'registrant_name', label: 'Registrant', kind: 'text', quick: true },
-];
+export const registrantFilters = screenFilters(resources.registrants, [['registrant_name', { quick: true }]]);

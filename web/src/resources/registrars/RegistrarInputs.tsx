@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { resources } from '@sitefleet/shared';
-import { maxLength, required, TextInput } from 'react-admin';
+import { validatorsOf } from '../../common/screens/validators';
+import { TextInput } from 'react-admin';
 import { formGrid } from '../../common/inputs/FormSection';
 import { StringListInput } from '../../common/inputs/StringListInput';
 
@@ -9,13 +10,9 @@ const f = resources.registrars.fields;
 export const RegistrarInputs = () => (
   <Box sx={{ width: '100%', maxWidth: 900 }}>
     <Box sx={formGrid}>
-      <TextInput
-        source="registrar"
-        label="Registrar"
-        validate={[required(), maxLength(f.registrar.maxLength)]}
-      />
-      <TextInput source="homepage" label="Homepage" validate={maxLength(f.homepage.maxLength)} />
-      <TextInput source="iana_id" label="IANA ID" validate={maxLength(f.iana_id.maxLength)} />
+      <TextInput source="registrar" label="Registrar" validate={validatorsOf(f.registrar)} />
+      <TextInput source="homepage" label="Homepage" validate={validatorsOf(f.homepage)} />
+      <TextInput source="iana_id" label="IANA ID" validate={validatorsOf(f.iana_id)} />
     </Box>
     <StringListInput
       source="nameserver_domain_names"

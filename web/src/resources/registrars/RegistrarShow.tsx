@@ -3,25 +3,18 @@ import { TabbedShowLayout } from 'react-admin';
 import { RecordValue } from '../../common/fields/RecordValue';
 import { col } from '../../common/list/cells';
 import { ReferenceList } from '../../common/list/ReferenceList';
-import { RecordShow } from '../../common/record/RecordShow';
-import { Section } from '../../common/record/Section';
+import { DerivedShow } from '../../common/screens/DerivedScreens';
 import { domainRefColumns } from '../domains/columns';
 
 const nameserverColumns = [col.text('nameserver', 'Nameserver'), col.text('domains_count', 'Domains')];
 
+const counts = [
+  <RecordValue key="domains" source="domains_count" label="Domains" />,
+  <RecordValue key="nameservers" source="nameservers_count" label="Nameservers" />,
+];
+
 export const RegistrarShow = () => (
-  <RecordShow>
-    <TabbedShowLayout.Tab label="Overview">
-      <Section label={false}>
-        <RecordValue source="registrar" label="Registrar" />
-        <RecordValue source="homepage" label="Homepage" kind="link" />
-        <RecordValue source="iana_id" label="IANA ID" />
-        <RecordValue source="nameserver_domain_names" label="Nameserver domains" kind="chips" />
-        <RecordValue source="other_registrar_names" label="Other names" kind="chips" />
-        <RecordValue source="domains_count" label="Domains" />
-        <RecordValue source="nameservers_count" label="Nameservers" />
-      </Section>
-    </TabbedShowLayout.Tab>
+  <DerivedShow more={counts}>
     <TabbedShowLayout.Tab label="Domains" path="domains">
       <ReferenceList reference={resources.domains.path} target="registrar_id" columns={domainRefColumns} />
     </TabbedShowLayout.Tab>
@@ -32,5 +25,5 @@ export const RegistrarShow = () => (
         columns={nameserverColumns}
       />
     </TabbedShowLayout.Tab>
-  </RecordShow>
+  </DerivedShow>
 );

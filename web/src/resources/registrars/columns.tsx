@@ -1,11 +1,11 @@
 import { resources } from '@sitefleet/shared';
+import { screenColumns } from '../../common/screens/columns';
 import { col } from '../../common/list/cells';
-import type { ColumnDef } from '../../common/list/columns';
 
-export const registrarColumns: ColumnDef[] = [
-  col.text('registrar', 'Registrar'),
-  col.link('homepage', 'Homepage'),
-  col.text('iana_id', 'IANA ID'),
+export const registrarColumns = screenColumns(resources.registrars, [
+  'registrar',
+  'homepage',
+  'iana_id',
   col.chips('nameserver_domain_names', 'Nameserver domains', { sortable: false }),
   col.chips('other_registrar_names', 'Other names', { sortable: false }),
   col.count('domains_count', 'Domains', 'domain', {
@@ -16,6 +16,6 @@ export const registrarColumns: ColumnDef[] = [
     resource: resources.nameservers.path,
     filter: (r) => ({ registrar_id: r.id }),
   }),
-  col.time('updated_at', 'Updated at', { hidden: true }),
-  col.text('id', 'ID', { hidden: true }),
-];
+  ['updated_at', { hidden: true }],
+  ['id', { hidden: true }],
+]);

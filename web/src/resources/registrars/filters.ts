@@ -1,8 +1,9 @@
-import type { FilterDef } from '../../common/list/filters/types';
+import { resources } from '@sitefleet/shared';
+import { screenFilters } from '../../common/screens/filters';
 
-export const registrarFilters: FilterDef[] = [
-  { source: 'registrar', label: 'Registrar', kind: 'text', quick: true },
-  { source: 'nameserver_domain_names', label: 'Nameserver domain', kind: 'text' },
-  { source: 'other_registrar_names', label: 'Other name', kind: 'text' },
-  { source: 'homepage', label: 'Homepage', kind: 'text' },
-];
+export const registrarFilters = screenFilters(resources.registrars, [
+  ['registrar', { quick: true }],
+  ['nameserver_domain_names', { label: 'Nameserver domain' }],
+  ['other_registrar_names', { label: 'Other name' }],
+  'homepage',
+]);

@@ -1,9 +1,10 @@
-import type { FilterDef } from '../../common/list/filters/types';
+import { resources } from '@sitefleet/shared';
+import { screenFilters } from '../../common/screens/filters';
 
 /** SPEC §2.5: name. */
-export const repositoryFilters: FilterDef[] = [
-  { source: 'name', label: 'Name', kind: 'text', quick: true },
-  { source: 'repo', label: 'Repository', kind: 'text' },
-  { source: 'auto_deploy', label: 'Auto deploy', kind: 'boolean' },
-  { source: 'has_update', label: 'Has update', kind: 'boolean' },
-];
+export const repositoryFilters = screenFilters(resources.repositories, [
+  ['name', { quick: true }],
+  'repo',
+  'auto_deploy',
+  'has_update',
+]);

@@ -1,22 +1,17 @@
 import { resources } from '@sitefleet/shared';
-import { maxLength, required, TextInput } from 'react-admin';
+import { validatorsOf } from '../../common/screens/validators';
+import { TextInput } from 'react-admin';
 import { PermissionPicker } from './PermissionPicker';
 
 const f = resources.roles.fields;
 
 export const RoleInputs = () => (
   <>
-    <TextInput
-      source="name"
-      label="Name"
-      validate={[required(), maxLength(f.name.maxLength)]}
-      sx={{ maxWidth: 480 }}
-      fullWidth
-    />
+    <TextInput source="name" label="Name" validate={validatorsOf(f.name)} sx={{ maxWidth: 480 }} fullWidth />
     <TextInput
       source="description"
       label="Description"
-      validate={maxLength(f.description.maxLength)}
+      validate={validatorsOf(f.description)}
       multiline
       minRows={2}
       sx={{ maxWidth: 720 }}

@@ -1,16 +1,12 @@
 import { TabbedShowLayout } from 'react-admin';
-import { RecordValue } from '../../common/fields/RecordValue';
-import { RecordShow } from '../../common/record/RecordShow';
+import { DerivedShow } from '../../common/screens/DerivedScreens';
 import { RolePermissions } from './RolePermissions';
 
+/** The permissions have a tab of their own, grouped by service (not the Overview's list of ids). */
 export const RoleShow = () => (
-  <RecordShow duplicate>
-    <TabbedShowLayout.Tab label="Overview">
-      <RecordValue source="name" label="Name" />
-      <RecordValue source="description" label="Description" />
-    </TabbedShowLayout.Tab>
+  <DerivedShow duplicate fields={['name', 'description']}>
     <TabbedShowLayout.Tab label="Permissions" path="permissions">
       <RolePermissions />
     </TabbedShowLayout.Tab>
-  </RecordShow>
+  </DerivedShow>
 );

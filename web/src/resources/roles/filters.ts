@@ -1,6 +1,4 @@
-import type { FilterDef } from '../../common/list/filters/types';
+import { resources } from '@sitefleet/shared';
+import { screenFilters } from '../../common/screens/filters';
 
-export const roleFilters: FilterDef[] = [
-  { source: 'name', label: 'Name', kind: 'text' },
-  { source: 'description', label: 'Description', kind: 'text' },
-];
+export const roleFilters = screenFilters(resources.roles, ['name', 'description']);

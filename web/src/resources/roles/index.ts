@@ -1,15 +1,13 @@
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import { resources } from '@sitefleet/shared';
-import { lazyScreen, type ResourceDef } from '../types';
+import { defineScreens, lazyScreen } from '../types';
+import { CREATE_ROLE } from './labels';
 
-export const roles: ResourceDef = {
-  name: resources.roles.path,
-  label: resources.roles.label,
+export const roles = defineScreens(resources.roles, {
   icon: AdminPanelSettingsOutlined,
   group: 'Administration',
-  recordRepresentation: 'name',
   list: lazyScreen(() => import('./RoleList'), 'RoleList'),
   show: lazyScreen(() => import('./RoleShow'), 'RoleShow'),
-  edit: lazyScreen(() => import('./RoleEdit'), 'RoleEdit'),
-  create: lazyScreen(() => import('./RoleCreate'), 'RoleCreate'),
-};
+  inputs: () => import('./RoleInputs').then((m) => m.RoleInputs),
+  createTitle: CREATE_ROLE,
+});

@@ -1,13 +1,13 @@
 import { resources } from '@sitefleet/shared';
+import { screenColumns } from '../../common/screens/columns';
 import { col } from '../../common/list/cells';
-import type { ColumnDef } from '../../common/list/columns';
 
-export const serverColumns: ColumnDef[] = [
-  col.text('name', 'Name'),
-  col.text('main_ip', 'Main IP'),
+export const serverColumns = screenColumns(resources.servers, [
+  'name',
+  'main_ip',
   col.choice('type', 'Type'),
-  col.text('provider', 'Provider'),
-  col.text('location', 'Location'),
+  'provider',
+  'location',
   col.count('websites_count', 'Websites', 'website', {
     resource: resources.websites.path,
     filter: (r) => ({ server_id: r.id }),
@@ -16,9 +16,9 @@ export const serverColumns: ColumnDef[] = [
     resource: resources.ipAddresses.path,
     filter: (r) => ({ server_id: r.id }),
   }),
-  col.text('operating_system', 'Operating system', { hidden: true }),
-  col.text('web_server', 'Web server', { hidden: true }),
+  ['operating_system', { hidden: true }],
+  ['web_server', { hidden: true }],
   col.text('runcloud_server_id', 'RunCloud server ID', { hidden: true }),
-  col.time('updated_at', 'Updated at', { hidden: true }),
-  col.text('id', 'ID', { hidden: true }),
-];
+  ['updated_at', { hidden: true }],
+  ['id', { hidden: true }],
+]);

@@ -1,13 +1,12 @@
-import { SERVER_TYPES } from '@sitefleet/shared';
-import { choicesOf } from '../../common/format/choices';
-import type { FilterDef } from '../../common/list/filters/types';
+import { resources } from '@sitefleet/shared';
+import { screenFilters } from '../../common/screens/filters';
 
-export const serverFilters: FilterDef[] = [
-  { source: 'name', label: 'Name', kind: 'text', quick: true },
-  { source: 'main_ip', label: 'Main IP', kind: 'text', quick: true },
-  { source: 'type', label: 'Type', kind: 'select', choices: choicesOf(SERVER_TYPES) },
-  { source: 'provider', label: 'Provider', kind: 'text' },
-  { source: 'location', label: 'Location', kind: 'text' },
-  { source: 'operating_system', label: 'Operating system', kind: 'text' },
-  { source: 'web_server', label: 'Web server', kind: 'text' },
-];
+export const serverFilters = screenFilters(resources.servers, [
+  ['name', { quick: true }],
+  ['main_ip', { quick: true }],
+  'type',
+  'provider',
+  'location',
+  'operating_system',
+  'web_server',
+]);

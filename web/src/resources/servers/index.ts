@@ -1,15 +1,11 @@
 import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import { resources } from '@sitefleet/shared';
-import { lazyScreen, type ResourceDef } from '../types';
+import { defineScreens, lazyScreen } from '../types';
 
-export const servers: ResourceDef = {
-  name: resources.servers.path,
-  label: resources.servers.label,
+export const servers = defineScreens(resources.servers, {
   icon: StorageOutlined,
   group: 'Servers',
-  recordRepresentation: 'name',
   list: lazyScreen(() => import('./ServerList'), 'ServerList'),
   show: lazyScreen(() => import('./ServerShow'), 'ServerShow'),
-  edit: lazyScreen(() => import('./ServerEdit'), 'ServerEdit'),
-  create: lazyScreen(() => import('./ServerCreate'), 'ServerCreate'),
-};
+  inputs: () => import('./ServerInputs').then((m) => m.ServerInputs),
+});

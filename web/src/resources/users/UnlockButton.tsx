@@ -1,13 +1,11 @@
 import LockOpen from '@mui/icons-material/LockOpen';
 import { Button, CircularProgress } from '@mui/material';
-import { resources } from '@sitefleet/shared';
+import { actions } from '@sitefleet/shared';
 import { useState } from 'react';
 import { useDataProvider, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import type { SitefleetDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
-import { hasRoute, NO_PERMISSIONS, type Permissions } from '../../providers/permissions';
-
-const UNLOCK_ROUTE = `${resources.users.path}/:id/unlock`;
+import { mayCall, NO_PERMISSIONS, type Permissions } from '../../providers/permissions';
 
 /** Shown while too many failed sign-ins lock the account, to those who may end the lock early. */
 export const UnlockButton = () => {
@@ -18,7 +16,7 @@ export const UnlockButton = () => {
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
   const until = record?.locked_until;
-  if (!record || !until || !hasRoute(permissions ?? NO_PERMISSIONS, 'POST', UNLOCK_ROUTE)) return null;
+  if (!record || !until || !mayCall(permissions ?? NO_PERMISSIONS, actions.ums.unlockUser)) return null;
 
   const unlock = async () => {
     setBusy(true);

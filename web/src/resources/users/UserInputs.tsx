@@ -1,10 +1,9 @@
 import { Box, Typography } from '@mui/material';
 import { MARKETS, resources, USER_LANGUAGES } from '@sitefleet/shared';
+import { validatorsOf } from '../../common/screens/validators';
 import {
   AutocompleteArrayInput,
   BooleanInput,
-  email,
-  maxLength,
   ReferenceArrayInput,
   regex,
   required,
@@ -28,21 +27,13 @@ export const UserInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
       Identity
     </Typography>
     <Box sx={twoColumns}>
-      <TextInput source="name" label="Name" validate={[required(), maxLength(f.name.maxLength)]} />
-      <TextInput source="last_name" label="Last name" validate={maxLength(f.last_name.maxLength)} />
-      <TextInput
-        source="email"
-        label="Email"
-        type="email"
-        validate={[required(), email(), maxLength(f.email.maxLength)]}
-      />
+      <TextInput source="name" label="Name" validate={validatorsOf(f.name)} />
+      <TextInput source="last_name" label="Last name" validate={validatorsOf(f.last_name)} />
+      <TextInput source="email" label="Email" type="email" validate={validatorsOf(f.email)} />
       <TextInput
         source="picture"
         label="Picture URL"
-        validate={[
-          regex(/^https?:\/\/\S+$/i, 'Must be a URL (http:// or https://)'),
-          maxLength(f.picture.maxLength),
-        ]}
+        validate={validatorsOf(f.picture, regex(/^https?:\/\/\S+$/i, 'Must be a URL (http:// or https://)'))}
       />
     </Box>
     <Typography variant="subtitle2" sx={{ mt: 2, mb: 1 }}>
@@ -61,7 +52,7 @@ export const UserInputs = ({ mode }: { mode: 'create' | 'edit' }) => (
         source="target_markets"
         label="Target markets"
         choices={choices(MARKETS)}
-        validate={required()}
+        validate={validatorsOf(f.target_markets)}
       />
       <SelectArrayInput source="tags.languages" label="Languages" choices={choices(USER_LANGUAGES)} />
       <Box sx={{ display: 'flex', gap: 3, alignItems: 'center' }}>

@@ -1,15 +1,13 @@
 import PeopleOutline from '@mui/icons-material/PeopleOutline';
 import { resources } from '@sitefleet/shared';
-import { lazyScreen, type ResourceDef } from '../types';
+import { defineScreens, lazyScreen } from '../types';
+import { passwordsMatch } from './passwordRules';
 
-export const users: ResourceDef = {
-  name: resources.users.path,
-  label: resources.users.label,
+export const users = defineScreens(resources.users, {
   icon: PeopleOutline,
   group: 'Administration',
-  recordRepresentation: 'email',
   list: lazyScreen(() => import('./UserList'), 'UserList'),
   show: lazyScreen(() => import('./UserShow'), 'UserShow'),
-  edit: lazyScreen(() => import('./UserEdit'), 'UserEdit'),
-  create: lazyScreen(() => import('./UserCreate'), 'UserCreate'),
-};
+  inputs: () => import('./UserInputs').then((m) => m.UserInputs),
+  canSave: passwordsMatch,
+});

@@ -1,13 +1,11 @@
 import TravelExplore from '@mui/icons-material/TravelExplore';
 import { Button, CircularProgress } from '@mui/material';
-import { resources } from '@sitefleet/shared';
+import { actions } from '@sitefleet/shared';
 import { useState } from 'react';
 import { useDataProvider, usePermissions, useRecordContext } from 'react-admin';
 import type { SitefleetDataProvider } from '../../providers/dataProvider';
-import { hasRoute, NO_PERMISSIONS, type Permissions } from '../../providers/permissions';
+import { mayCall, NO_PERMISSIONS, type Permissions } from '../../providers/permissions';
 import { useStartRun } from '../cron-jobs/useStartRun';
-
-const SCAN_ROUTE = `${resources.websites.path}/:id/scan`;
 
 /** Crawls the site (SPEC §7.5) and opens the scan's cron run; a refusal shows the server's message. */
 export const ScanSiteButton = () => {
@@ -16,7 +14,7 @@ export const ScanSiteButton = () => {
   const { permissions } = usePermissions<Permissions>();
   const startRun = useStartRun('dms');
   const [busy, setBusy] = useState(false);
-  if (!record || !hasRoute(permissions ?? NO_PERMISSIONS, 'POST', SCAN_ROUTE)) return null;
+  if (!record || !mayCall(permissions ?? NO_PERMISSIONS, actions.dms.scanWebsite)) return null;
 
   const scan = async () => {
     setBusy(true);

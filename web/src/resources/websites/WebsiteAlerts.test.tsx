@@ -18,6 +18,7 @@ const alert: WebsiteAlert = {
   resolved: 'no',
   created_at: 1_700_000_000,
   updated_at: 1_700_000_000,
+  version: 3,
 };
 
 function setup(calls: Partial<MessagingCalls>) {
@@ -39,7 +40,7 @@ describe("a website's alerts (SPEC §4, §7.7)", () => {
     expect(within(row).getByTestId('alert-importance').textContent).toBe('Normal');
     fireEvent.click(within(row).getByRole('switch'));
     await waitFor(() => expect(row.dataset.resolved).toBe('yes'));
-    expect(resolveWebsiteAlert).toHaveBeenCalledWith(5, 9, 'yes');
+    expect(resolveWebsiteAlert).toHaveBeenCalledWith(5, 9, 'yes', 3);
   });
 
   it('shows the refusal (a conflicting open alert) and keeps the alert as it was', async () => {

@@ -60,7 +60,7 @@ export const WebsiteAlerts = (_: { label: false }) => {
     if (websiteId === undefined) return;
     setBusy(alert.id);
     try {
-      const updated = await dataProvider.resolveWebsiteAlert(websiteId, alert.id, resolved);
+      const updated = await dataProvider.resolveWebsiteAlert(websiteId, alert.id, resolved, alert.version);
       queryClient.setQueryData<WebsiteAlert[]>(alertsKey(websiteId), (list) =>
         list?.map((a) => (a.id === updated.id ? { ...a, ...updated } : a)),
       );

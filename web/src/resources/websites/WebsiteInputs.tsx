@@ -8,17 +8,14 @@ import {
   WEBSITE_STATUSES,
   WEBSITE_TYPES,
 } from '@sitefleet/shared';
+import { validatorsOf } from '../../common/screens/validators';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
-  maxLength,
-  maxValue,
-  minValue,
   NumberInput,
   ReferenceArrayInput,
   ReferenceInput,
-  required,
   SelectInput,
   TextInput,
 } from 'react-admin';
@@ -38,14 +35,10 @@ export const WebsiteInputs = () => (
         <TextInput
           source="url"
           label="URL"
-          validate={[required(), maxLength(f.url.maxLength)]}
+          validate={validatorsOf(f.url)}
           helperText="https:// is added when missing"
         />
-        <TextInput
-          source="friendly_name"
-          label="Friendly name"
-          validate={maxLength(f.friendly_name.maxLength)}
-        />
+        <TextInput source="friendly_name" label="Friendly name" validate={validatorsOf(f.friendly_name)} />
         <SelectInput
           source="type"
           label="Type"
@@ -62,7 +55,7 @@ export const WebsiteInputs = () => (
           source="target_market"
           label="Target market"
           choices={choicesOf(MARKETS)}
-          validate={required()}
+          validate={validatorsOf(f.target_market)}
         />
         <ReferencePicker
           source="user_id"
@@ -78,15 +71,19 @@ export const WebsiteInputs = () => (
         >
           <AutocompleteArrayInput label="Tags" optionText="name" />
         </ReferenceArrayInput>
-        <TextInput source="uptime_robot_keyword" label="Uptime Robot keyword" validate={maxLength(200)} />
+        <TextInput
+          source="uptime_robot_keyword"
+          label="Uptime Robot keyword"
+          validate={validatorsOf(f.uptime_robot_keyword)}
+        />
         <NumberInput
           source="no_new_backlinks_threshold"
           label="No new backlinks threshold (days)"
-          validate={[minValue(0), maxValue(3650)]}
+          validate={validatorsOf(f.no_new_backlinks_threshold)}
         />
         <BooleanInput source="has_captcha" label="Has captcha" helperText={false} />
       </Box>
-      <TextInput source="notes" label="Notes" multiline minRows={2} validate={maxLength(f.notes.maxLength)} />
+      <TextInput source="notes" label="Notes" multiline minRows={2} validate={validatorsOf(f.notes)} />
     </FormSection>
     <FormSection title="Hosting">
       <Box sx={formGrid}>
@@ -133,9 +130,21 @@ export const WebsiteInputs = () => (
           label="HTTP auth credentials"
           helperText="user:password"
         />
-        <NumberInput source="runcloud_server_id" label="RunCloud server ID" validate={minValue(1)} />
-        <NumberInput source="runcloud_webapp_id" label="RunCloud web app ID" validate={minValue(1)} />
-        <NumberInput source="runcloud_alias_id" label="RunCloud alias ID" validate={minValue(1)} />
+        <NumberInput
+          source="runcloud_server_id"
+          label="RunCloud server ID"
+          validate={validatorsOf(f.runcloud_server_id)}
+        />
+        <NumberInput
+          source="runcloud_webapp_id"
+          label="RunCloud web app ID"
+          validate={validatorsOf(f.runcloud_webapp_id)}
+        />
+        <NumberInput
+          source="runcloud_alias_id"
+          label="RunCloud alias ID"
+          validate={validatorsOf(f.runcloud_alias_id)}
+        />
       </Box>
     </FormSection>
     <WebsiteAccountInputs />

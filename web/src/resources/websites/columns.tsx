@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
 import { resources, WEBSITE_STATUS_LABELS } from '@sitefleet/shared';
+import { screenColumns } from '../../common/screens/columns';
 import { IssuesChip } from '../../common/fields/IssuesChip';
 import { OpenLinkButton } from '../../common/fields/OpenLinkButton';
 import { RecordLink } from '../../common/fields/RecordLink';
@@ -24,9 +25,9 @@ const hostname: ColumnDef = {
 };
 
 /** Websites in the websites list and in other records' Websites tabs. */
-export const websiteColumns: ColumnDef[] = [
+export const websiteColumns = screenColumns(resources.websites, [
   hostname,
-  col.text('friendly_name', 'Friendly name', { hidden: true }),
+  ['friendly_name', { hidden: true }],
   col.choice('type', 'Type', TYPE_LABELS),
   col.choice('status', 'Status', WEBSITE_STATUS_LABELS, STATUS_COLORS),
   col.text('target_market', 'Target market'),
@@ -40,7 +41,7 @@ export const websiteColumns: ColumnDef[] = [
     },
     exportValue: (r) => domainOf(r)?.unicode_name ?? null,
   },
-  col.reference('server_id', 'Server', resources.servers.path, 'name'),
+  'server_id',
   {
     source: 'alerts',
     label: 'Alerts / Errors',
@@ -48,17 +49,17 @@ export const websiteColumns: ColumnDef[] = [
     render: (r) => <IssuesChip alerts={r.alerts} errors={r.errors} />,
     exportValue: (r) => `${Number(r.alerts ?? 0)} / ${Number(r.errors ?? 0)}`,
   },
-  col.references('tags', 'Tags', resources.tags.path, 'name', { sortable: false }),
-  col.time('updated_at', 'Updated at', { hidden: true }),
-  col.link('url', 'URL', { hidden: true }),
-  col.reference('user_id', 'Product owner', resources.users.path, 'email', { hidden: true }),
-  col.reference('ip_address_id', 'IP address', resources.ipAddresses.path, 'ip_address', { hidden: true }),
-  col.reference('repository_id', 'Repository', resources.repositories.path, 'name', { hidden: true }),
+  ['tags', { sortable: false }],
+  ['updated_at', { hidden: true }],
+  ['url', { hidden: true }],
+  ['user_id', { hidden: true }],
+  ['ip_address_id', { hidden: true }],
+  ['repository_id', { hidden: true }],
   col.text('cdn_provider_id', 'CDN provider', { hidden: true }),
-  col.bool('has_captcha', 'Has captcha', { hidden: true }),
-  col.time('created_at', 'Created at', { hidden: true }),
-  col.text('id', 'ID', { hidden: true }),
-];
+  ['has_captcha', { hidden: true }],
+  ['created_at', { hidden: true }],
+  ['id', { hidden: true }],
+]);
 
 /** The shorter set shown in a server's, IP's or repository's Websites tab. */
 export const websiteRefColumns: ColumnDef[] = websiteColumns

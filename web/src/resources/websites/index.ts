@@ -1,15 +1,11 @@
 import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
 import { resources } from '@sitefleet/shared';
-import { lazyScreen, type ResourceDef } from '../types';
+import { defineScreens, lazyScreen } from '../types';
 
-export const websites: ResourceDef = {
-  name: resources.websites.path,
-  label: resources.websites.label,
+export const websites = defineScreens(resources.websites, {
   icon: LanguageOutlined,
   group: 'Websites',
-  recordRepresentation: 'hostname',
   list: lazyScreen(() => import('./WebsiteList'), 'WebsiteList'),
   show: lazyScreen(() => import('./WebsiteShow'), 'WebsiteShow'),
-  edit: lazyScreen(() => import('./WebsiteEdit'), 'WebsiteEdit'),
-  create: lazyScreen(() => import('./WebsiteCreate'), 'WebsiteCreate'),
-};
+  inputs: () => import('./WebsiteInputs').then((m) => m.WebsiteInputs),
+});

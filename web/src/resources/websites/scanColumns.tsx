@@ -1,5 +1,6 @@
 import { Link } from '@mui/material';
 import { resources } from '@sitefleet/shared';
+import { screenColumns } from '../../common/screens/columns';
 import { ChoiceChip, type ChipColor } from '../../common/fields/ChoiceChip';
 import { RecordLink } from '../../common/fields/RecordLink';
 import { col } from '../../common/list/cells';
@@ -36,16 +37,16 @@ const sitePage = (source: string, label: string): ColumnDef => ({
 });
 
 /** The site's outbound links found by its last scan (the Website.pages of SPEC §3). */
-export const websiteLinkColumns: ColumnDef[] = [
+export const websiteLinkColumns = screenColumns(resources.websiteLinks, [
   sitePage('page', 'Page'),
   col.link('backlink', 'Link'),
-  col.text('anchor', 'Anchor'),
+  'anchor',
   col.chips('rel', 'Rel', { sortable: false }),
-  col.text('hits', 'Hits', { align: 'right' }),
-];
+  'hits',
+]);
 
 /** The pages the last scan visited. */
-export const websitePageColumns: ColumnDef[] = [
+export const websitePageColumns = screenColumns(resources.websitePages, [
   sitePage('url', 'Page'),
   {
     source: 'status',
@@ -54,24 +55,24 @@ export const websitePageColumns: ColumnDef[] = [
       <ChoiceChip value={r.status || null} colors={{ [String(r.status)]: httpStatusColor(r.status) }} />
     ),
   },
-  col.text('title', 'Title'),
-  col.text('internal_links', 'Internal links', { align: 'right' }),
-  col.text('outbound_links', 'Outbound links', { align: 'right' }),
-  col.text('error', 'Error'),
-  col.time('scanned_at', 'Scanned at'),
-];
+  'title',
+  'internal_links',
+  'outbound_links',
+  'error',
+  'scanned_at',
+]);
 
 /** Search-index checks of the site's domain (SPEC §2.5 Indexed History tab). */
-export const indexedHistoryColumns: ColumnDef[] = [
-  col.time('checked_at', 'Checked at'),
+export const indexedHistoryColumns = screenColumns(resources.indexedHistory, [
+  'checked_at',
   col.choice('indexed', 'Indexed', INDEXED_LABELS, INDEXED_COLORS),
-  col.text('result_count', 'Results', { align: 'right' }),
-  col.text('provider', 'Provider'),
-  col.text('query', 'Query'),
+  'result_count',
+  'provider',
+  'query',
   {
     source: 'cron_run_id',
     label: 'Cron run',
     sortable: false,
     render: (r) => <RecordLink resource={resources.cronJobs.dms.path} id={r.cron_run_id} text={null} />,
   },
-];
+]);

@@ -1,11 +1,11 @@
 import { Alert, Box, Paper } from '@mui/material';
-import { TIMINGS, type ArtisanCommand, type JobService } from '@sitefleet/shared';
+import { actions, TIMINGS, type ArtisanCommand, type JobService } from '@sitefleet/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Loading, Title, useDataProvider, useNotify, usePermissions } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { NoRows } from '../../common/list/NoRows';
-import { artisanPath, type SitefleetDataProvider } from '../../providers/dataProvider';
+import type { SitefleetDataProvider } from '../../providers/dataProvider';
 import { hasRoute, NO_PERMISSIONS, type Permissions } from '../../providers/permissions';
 import { cronPollInterval } from '../../resources/cron-jobs/format';
 import { SERVICE_LABELS } from '../../resources/cron-jobs/labels';
@@ -21,7 +21,7 @@ const Commands = ({ service }: { service: JobService }) => {
   const { permissions } = usePermissions<Permissions>();
   const [running, setRunning] = useState<ArtisanCommand | null>(null);
   const { data, error, isPending } = useQuery({
-    queryKey: [artisanPath(service)],
+    queryKey: [actions.jobs.artisan[service].list.path],
     queryFn: () => dataProvider.listCommands(service),
     retry: false,
     // while a last run still has jobs, its status follows it (SPEC §4 cron poll)
@@ -31,7 +31,8 @@ const Commands = ({ service }: { service: JobService }) => {
   useEffect(() => {
     if (error) notify(failureText(error, LOAD_FAILED), { type: 'error' });
   }, [error, notify]);
-  const canRun = hasRoute(permissions ?? NO_PERMISSIONS, 'POST', artisanPath(service));
+  const artisan = actions.jobs.artisan[service];
+  const canRun = hasRoute(permissions ?? NO_PERMISSIONS, artisan.run.method, artisan.run.path);
 
   return (
     <Box sx={{ mt: 2 }}>

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Form, Title, useDataProvider, usePermissions } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import {
-  CHECKER_PATHS,
+  CHECKER_ACTIONS,
   type CheckerBodies,
   type CheckerName,
   type SitefleetDataProvider,
@@ -42,7 +42,7 @@ export const CheckerForm = <C extends CheckerName>({
   const [failure, setFailure] = useState<string | null>(null);
   // Running a checker is an action of its own (it starts outside work): without it there is no Run.
   const { permissions, isPending } = usePermissions<Permissions>();
-  const canRun = hasRoute(permissions ?? NO_PERMISSIONS, 'POST', CHECKER_PATHS[checker]);
+  const canRun = hasRoute(permissions ?? NO_PERMISSIONS, 'POST', CHECKER_ACTIONS[checker].path);
 
   const submit = async (values: FieldValues) => {
     const body = Object.fromEntries(

@@ -89,7 +89,7 @@ async function sitemapPages(
   return { pages: [...pages], read };
 }
 
-interface LinkRow {
+export interface LinkRow {
   backlink: string;
   target_host: string;
   anchor: string | null;

@@ -6,9 +6,9 @@ import { FilterChips } from './FilterChips';
 import type { FilterDef } from './types';
 
 const defs: FilterDef[] = [
-  { source: 'name', label: 'Name', kind: 'text' },
-  { source: 'hostname', label: 'Hostname', kind: 'csv' },
-  { source: 'last_login', label: 'Last login', kind: 'dateRange' },
+  { source: 'name', label: 'Name', kind: 'search', value: 'text' },
+  { source: 'hostname', label: 'Hostname', kind: 'in', value: 'text' },
+  { source: 'last_login', label: 'Last login', kind: 'range', value: 'timestamp' },
 ];
 
 describe('active filter chips', () => {

@@ -1,7 +1,7 @@
 import { Chip, Stack } from '@mui/material';
 import { useGetOne, useListContext } from 'react-admin';
 import { activeFilters, describeValue, removeFilter } from './filterRules';
-import { SEARCH_KEY, type FilterDef } from './types';
+import { SEARCH_KEY, widgetOf, type FilterDef } from './types';
 
 const humanize = (key: string) =>
   key === SEARCH_KEY ? 'Search' : key.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
@@ -28,7 +28,7 @@ export const FilterChips = ({ defs }: { defs: readonly FilterDef[] }) => {
       {active.map(({ key, def }) => {
         const wire = filterValues[key];
         const value =
-          def?.kind === 'reference' && typeof wire !== 'object' ? (
+          def && widgetOf(def) === 'reference' && typeof wire !== 'object' ? (
             <ReferenceValue def={def} id={wire} />
           ) : (
             describeValue(def, wire)

@@ -1,6 +1,6 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { ReferenceFilterField } from './ReferenceFilterField';
-import type { Choice, FilterDef, FormValue } from './types';
+import { widgetOf, type Choice, type FilterDef, type FormValue } from './types';
 
 interface Props {
   def: FilterDef;
@@ -42,7 +42,8 @@ const SelectField = ({ def, value, onChange, choices }: Props & { choices: reado
 /** One input of the Advanced Filters dialog; the value is the dialog's form value (see filterRules). */
 export const FilterField = (props: Props) => {
   const { def, value, onChange } = props;
-  switch (def.kind) {
+  const widget = widgetOf(def);
+  switch (widget) {
     case 'select':
       return <SelectField {...props} choices={def.choices ?? []} />;
     case 'boolean':
@@ -53,14 +54,15 @@ export const FilterField = (props: Props) => {
       return (
         <ReferenceFilterField def={def} value={typeof value === 'string' ? value : ''} onChange={onChange} />
       );
-    case 'dateRange': {
+    case 'dateRange':
+    case 'numberRange': {
       const range = typeof value === 'object' && value ? value : {};
       return (
         <Stack direction="row" spacing={1}>
           {(['from', 'to'] as const).map((end) => (
             <TextField
               key={end}
-              type="date"
+              type={widget === 'dateRange' ? 'date' : 'number'}
               size="small"
               variant="outlined"
               fullWidth
@@ -82,7 +84,7 @@ export const FilterField = (props: Props) => {
           label={def.label}
           value={typeof value === 'string' ? value : ''}
           onChange={(e) => onChange(e.target.value)}
-          helperText={def.kind === 'csv' ? 'Separate several values with commas' : undefined}
+          helperText={widget === 'csv' ? 'Separate several values with commas' : undefined}
           slotProps={{ htmlInput: { 'data-source': def.source } }}
         />
       );

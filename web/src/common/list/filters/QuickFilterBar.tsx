@@ -3,7 +3,7 @@ import { InputAdornment, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useListContext } from 'react-admin';
 import { removeFilter } from './filterRules';
-import { SEARCH_KEY, type FilterDef } from './types';
+import { SEARCH_KEY, widgetOf, type FilterDef } from './types';
 
 const DEBOUNCE_MS = 400;
 
@@ -70,7 +70,7 @@ export const QuickFilterBar = ({ defs }: { defs: readonly FilterDef[] }) => (
   <>
     <QuickInput source={SEARCH_KEY} label="Search" search />
     {defs
-      .filter((d) => d.quick && d.kind === 'text')
+      .filter((d) => d.quick && widgetOf(d) === 'text')
       .map((d) => (
         <QuickInput key={d.source} source={d.source} label={d.label} clean={d.clean} />
       ))}

@@ -12,22 +12,35 @@ import {
 } from './filterRules';
 import type { FilterDef } from './types';
 
-const text: FilterDef = { source: 'name', label: 'Name', kind: 'text' };
-const csv: FilterDef = { source: 'hostname', label: 'Hostname', kind: 'csv' };
-const notNull: FilterDef = { source: 'google_id', label: 'Google', kind: 'notNull' };
-const dates: FilterDef = { source: 'last_login', label: 'Last login', kind: 'dateRange' };
-const bool: FilterDef = { source: 'disabled', label: 'Disabled', kind: 'boolean' };
+const text: FilterDef = { source: 'name', label: 'Name', kind: 'search', value: 'text' };
+const csv: FilterDef = { source: 'hostname', label: 'Hostname', kind: 'in', value: 'text' };
+const notNull: FilterDef = { source: 'google_id', label: 'Google', kind: 'null', value: 'text' };
+const dates: FilterDef = { source: 'last_login', label: 'Last login', kind: 'range', value: 'timestamp' };
+const bool: FilterDef = { source: 'disabled', label: 'Disabled', kind: 'eq', value: 'boolean' };
 const select: FilterDef = {
   source: 'method',
   label: 'Method',
-  kind: 'select',
+  kind: 'eq',
+  value: 'enum',
   choices: [{ id: 'GET', name: 'Get' }],
 };
-const ref: FilterDef = { source: 'roles', label: 'Role', kind: 'reference', reference: 'ums/api/v1/roles' };
+const ref: FilterDef = {
+  source: 'roles',
+  label: 'Role',
+  kind: 'eq',
+  value: 'reference',
+  reference: 'ums/api/v1/roles',
+};
 
 describe('filter rules (SPEC §5)', () => {
   it('cleans typed text before sending it (a domain without scheme, www and path)', () => {
-    const domain: FilterDef = { source: 'name', label: 'Name', kind: 'text', clean: stripDomainInput };
+    const domain: FilterDef = {
+      source: 'name',
+      label: 'Name',
+      kind: 'search',
+      value: 'text',
+      clean: stripDomainInput,
+    };
     expect(toWireValue(domain, 'https://www.Example.com/page')).toBe('example.com');
     expect(toWireValue(domain, 'https://')).toBeUndefined();
   });

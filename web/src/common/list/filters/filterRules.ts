@@ -1,6 +1,8 @@
-import type { FilterValue } from '@sitefleet/shared';
+import { FILTER_OPERATORS, type FilterValue } from '@sitefleet/shared';
 import { dateToSeconds, secondsToDate } from '../../format/dates';
-import type { FilterDef, FormValue, FormValues } from './types';
+import { isRangeWidget, widgetOf, type FilterDef, type FormValue, type FormValues } from './types';
+
+const { in: IN, null: NULL, notNull: NOT_NULL } = FILTER_OPERATORS;
 
 type Wire = Record<string, unknown>;
 
@@ -16,24 +18,19 @@ export function splitCsv(text: string): string[] {
 
 /** A dialog value → the wire value; undefined means "no filter" (SPEC §5: empty removes). */
 export function toWireValue(def: FilterDef, value: FormValue): FilterValue | undefined {
-  if (def.kind === 'dateRange') {
-    const range = typeof value === 'object' && value ? value : {};
-    const min = range.from ? dateToSeconds(range.from) : null;
-    const max = range.to ? dateToSeconds(range.to, true) : null;
-    if (min === null && max === null) return undefined;
-    return { ...(min !== null ? { min } : {}), ...(max !== null ? { max } : {}) };
-  }
+  const widget = widgetOf(def);
+  if (widget === 'dateRange' || widget === 'numberRange') return toRange(widget, value);
   if (typeof value !== 'string' || isBlank(value)) return undefined;
   const text = def.clean ? def.clean(value).trim() : value.trim();
   if (!text) return undefined;
-  switch (def.kind) {
+  switch (widget) {
     case 'csv': {
       const items = splitCsv(text);
-      return items.length ? { where_in: items } : undefined;
+      return items.length ? { [IN]: items } : undefined;
     }
     case 'notNull':
-      if (text === 'null') return { where_null: true };
-      if (text === 'not_null') return { where_not_null: true };
+      if (text === 'null') return { [NULL]: true };
+      if (text === 'not_null') return { [NOT_NULL]: true };
       return undefined;
     case 'boolean':
       return text === 'true' ? true : text === 'false' ? false : undefined;
@@ -41,25 +38,43 @@ export function toWireValue(def: FilterDef, value: FormValue): FilterValue | und
     case 'reference': {
       const choice = def.choices?.find((c) => String(c.id) === text);
       if (choice) return choice.id;
-      return def.kind === 'reference' && /^\d+$/.test(text) ? Number(text) : text;
+      return widget === 'reference' && /^\d+$/.test(text) ? Number(text) : text;
     }
     default:
       return text;
   }
 }
 
+function toRange(widget: 'dateRange' | 'numberRange', value: FormValue): FilterValue | undefined {
+  const range = typeof value === 'object' && value ? value : {};
+  const read = (text: string | undefined, end: boolean) => {
+    if (!text) return null;
+    if (widget === 'dateRange') return dateToSeconds(text, end);
+    const n = Number(text);
+    return Number.isFinite(n) ? n : null;
+  };
+  const min = read(range.from, false);
+  const max = read(range.to, true);
+  if (min === null && max === null) return undefined;
+  return { ...(min !== null ? { min } : {}), ...(max !== null ? { max } : {}) };
+}
+
 /** A wire value → what the dialog shows for it (dates as YYYY-MM-DD, where_in as "a, b"). */
 export function toFormValue(def: FilterDef, wire: unknown): FormValue {
-  if (wire === undefined || wire === null) return def.kind === 'dateRange' ? {} : '';
-  if (def.kind === 'dateRange') {
+  if (wire === undefined || wire === null) return isRangeWidget(def) ? {} : '';
+  if (isRangeWidget(def)) {
     const range = wire as { min?: unknown; max?: unknown };
+    if (widgetOf(def) === 'numberRange') {
+      const text = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? String(v) : undefined);
+      return { from: text(range.min), to: text(range.max) };
+    }
     return { from: secondsToDate(range.min) ?? undefined, to: secondsToDate(range.max) ?? undefined };
   }
   if (typeof wire === 'object' && !Array.isArray(wire)) {
     const obj = wire as Record<string, unknown>;
-    if (Array.isArray(obj.where_in)) return obj.where_in.join(', ');
-    if (obj.where_null) return 'null';
-    if (obj.where_not_null) return 'not_null';
+    if (Array.isArray(obj[IN])) return obj[IN].join(', ');
+    if (obj[NULL]) return 'null';
+    if (obj[NOT_NULL]) return 'not_null';
     return '';
   }
   if (Array.isArray(wire)) return wire.join(', ');
@@ -89,18 +104,19 @@ export function removeFilter(filter: Wire, key: string): Wire {
 
 /** The value part of an active-filter chip: "2024-01-01 – 2024-01-31", "a, b", "is empty", "Yes". */
 export function describeValue(def: FilterDef | undefined, wire: unknown): string {
-  if (def?.kind === 'dateRange' || (wire && typeof wire === 'object' && ('min' in wire || 'max' in wire))) {
+  const dates = def !== undefined && widgetOf(def) === 'dateRange';
+  if (dates || (wire && typeof wire === 'object' && ('min' in wire || 'max' in wire))) {
     const { min, max } = wire as { min?: unknown; max?: unknown };
-    const from = def?.kind === 'dateRange' ? secondsToDate(min) : min;
-    const to = def?.kind === 'dateRange' ? secondsToDate(max) : max;
+    const from = dates ? secondsToDate(min) : min;
+    const to = dates ? secondsToDate(max) : max;
     if (from != null && to != null) return `${from} – ${to}`;
     return from != null ? `from ${from}` : `until ${to}`;
   }
   if (wire && typeof wire === 'object' && !Array.isArray(wire)) {
     const obj = wire as Record<string, unknown>;
-    if (Array.isArray(obj.where_in)) return obj.where_in.join(', ');
-    if (obj.where_null) return 'is empty';
-    if (obj.where_not_null) return 'is set';
+    if (Array.isArray(obj[IN])) return obj[IN].join(', ');
+    if (obj[NULL]) return 'is empty';
+    if (obj[NOT_NULL]) return 'is set';
     return JSON.stringify(wire);
   }
   if (typeof wire === 'boolean') return wire ? 'Yes' : 'No';

@@ -1,5 +1,5 @@
 import type { ImportRow } from '@sitefleet/shared';
-import type { DomainImportResult } from '../../../providers/dataProvider';
+import type { DomainImportResult } from '@sitefleet/shared';
 
 /** The most rows the server takes in one import call; longer files are sent in chunks. */
 export const IMPORT_CHUNK = 10_000;

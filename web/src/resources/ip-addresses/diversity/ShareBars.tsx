@@ -1,5 +1,5 @@
 import { Box, LinearProgress, Paper, Stack, Typography } from '@mui/material';
-import type { ShareRow } from '../../../providers/dataProvider';
+import type { ShareRow } from '@sitefleet/shared';
 import { barPercent, formatShare, shareCaption } from './format';
 
 /** How the sites spread over providers or locations: one bar a name, scaled to the largest share. */

@@ -14,13 +14,13 @@ import {
 } from '@mui/material';
 import { resources } from '@sitefleet/shared';
 import { Link } from 'react-router-dom';
-import type { SubnetUsage } from '../../../providers/dataProvider';
+import type { SubnetGroup } from '@sitefleet/shared';
 import { NoRows } from '../../../common/list/NoRows';
 import { flagText } from './format';
 
 interface Props {
   title: string;
-  subnets: readonly SubnetUsage[];
+  subnets: readonly SubnetGroup[];
   /** Site id → hostname, for the site chips. */
   hostnames: ReadonlyMap<number, string>;
 }

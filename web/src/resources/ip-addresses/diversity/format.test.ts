@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IpDiversity } from '../../../providers/dataProvider';
+import type { IpDiversity } from '@sitefleet/shared';
 import { barPercent, flagText, formatShare, shareCaption, siteIdsOf, totalCards } from './format';
 
 const subnet = (subnet: string, site_ids: number[]) => ({

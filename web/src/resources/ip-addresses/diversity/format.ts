@@ -1,4 +1,4 @@
-import type { IpDiversity, ShareRow } from '../../../providers/dataProvider';
+import type { IpDiversity, ShareRow } from '@sitefleet/shared';
 import { pluralise } from '../../../common/fields/CountChip';
 
 /** 39.7 → '39.7%' (the server sends shares as percentages with one decimal). */

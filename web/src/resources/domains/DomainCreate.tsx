@@ -1,8 +1,0 @@
-import { RecordCreate } from '../../common/record/RecordForm';
-import { DomainInputs } from './DomainInputs';
-
-export const DomainCreate = () => (
-  <RecordCreate title="Create domain">
-    <DomainInputs />
-  </RecordCreate>
-);

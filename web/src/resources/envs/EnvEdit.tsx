@@ -1,8 +1,0 @@
-import { RecordEdit } from '../../common/record/RecordForm';
-import { EnvInputs } from './EnvInputs';
-
-export const EnvEdit = () => (
-  <RecordEdit>
-    <EnvInputs />
-  </RecordEdit>
-);

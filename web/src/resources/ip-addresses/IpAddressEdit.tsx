@@ -1,8 +1,0 @@
-import { RecordEdit } from '../../common/record/RecordForm';
-import { IpAddressInputs } from './IpAddressInputs';
-
-export const IpAddressEdit = () => (
-  <RecordEdit>
-    <IpAddressInputs />
-  </RecordEdit>
-);

@@ -1,8 +1,0 @@
-import { RecordEdit } from '../../common/record/RecordForm';
-import { NotificationInputs } from './NotificationInputs';
-
-export const NotificationEdit = () => (
-  <RecordEdit>
-    <NotificationInputs mode="edit" />
-  </RecordEdit>
-);

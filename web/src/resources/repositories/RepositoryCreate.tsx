@@ -1,8 +1,0 @@
-import { RecordCreate } from '../../common/record/RecordForm';
-import { RepositoryInputs } from './RepositoryInputs';
-
-export const RepositoryCreate = () => (
-  <RecordCreate title="Create repository">
-    <RepositoryInputs />
-  </RecordCreate>
-);

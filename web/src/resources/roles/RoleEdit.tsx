@@ -1,8 +1,0 @@
-import { RecordEdit } from '../../common/record/RecordForm';
-import { RoleInputs } from './RoleInputs';
-
-export const RoleEdit = () => (
-  <RecordEdit>
-    <RoleInputs />
-  </RecordEdit>
-);

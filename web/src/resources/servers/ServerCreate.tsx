@@ -1,8 +1,0 @@
-import { RecordCreate } from '../../common/record/RecordForm';
-import { ServerInputs } from './ServerInputs';
-
-export const ServerCreate = () => (
-  <RecordCreate title="Create server">
-    <ServerInputs />
-  </RecordCreate>
-);

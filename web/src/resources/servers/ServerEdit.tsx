@@ -1,8 +1,0 @@
-import { RecordEdit } from '../../common/record/RecordForm';
-import { ServerInputs } from './ServerInputs';
-
-export const ServerEdit = () => (
-  <RecordEdit>
-    <ServerInputs />
-  </RecordEdit>
-);

@@ -1,8 +1,0 @@
-import { RecordCreate } from '../../common/record/RecordForm';
-import { WebsiteInputs } from './WebsiteInputs';
-
-export const WebsiteCreate = () => (
-  <RecordCreate title="Create website">
-    <WebsiteInputs />
-  </RecordCreate>
-);

@@ -1,8 +1,0 @@
-import { RecordEdit } from '../../common/record/RecordForm';
-import { WebsiteInputs } from './WebsiteInputs';
-
-export const WebsiteEdit = () => (
-  <RecordEdit>
-    <WebsiteInputs />
-  </RecordEdit>
-);
