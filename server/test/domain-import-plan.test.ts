@@ -1,8 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../src/db/db.js';
+import { Engine } from '../src/core/crud.js';
+import { buildModels } from '../src/core/model.js';
+import type { Row } from '../src/core/resource.js';
+import { SecretBox } from '../src/core/secrets.js';
+import type { Db, Queryable } from '../src/db/db.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPostgres } from '../src/db/postgres.js';
-import { EXISTING_DOMAINS_SQL, importDomains } from '../src/services/dms/domain-import.js';
+import { EXISTING_DOMAINS_SQL } from '../src/services/dms/domain-import-repository.js';
+import { importDomains } from '../src/services/dms/domain-import.js';
+import { loadConfig } from '../src/config.js';
+import type { JobEngine } from '../src/jobs/engine.js';
+import { allResources } from '../src/services/registry.js';
 import { scratchPostgres } from './helper.js';
 
 interface PlanNode {
@@ -23,6 +32,18 @@ async function lookupIndexes(db: Db, names: string[]): Promise<string[]> {
   );
   return indexesOf(r.rows[0]!['QUERY PLAN'][0]!.Plan);
 }
+
+// The import's values come from the engine's create path, as the import action's do.
+const noJobs = (): JobEngine => {
+  throw new Error('no jobs here');
+};
+const engine = new Engine(
+  buildModels(allResources(loadConfig({}, { logLevel: 'silent' }), noJobs)),
+  new SecretBox(randomBytes(32)),
+);
+const system = { user: null, ip: '127.0.0.1', audit: async () => undefined };
+const prepare = (db: Db) => (tx: Queryable, inputs: Row[]) =>
+  engine.createValues({ ...system, db }, tx, engine.model('domains'), inputs);
 
 const names = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => `${prefix}-${i}.bench-portfolio.com`);
@@ -54,6 +75,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         importDomains(
           tx,
           batch.map((name) => ({ name })),
+          prepare(db),
         ),
       );
       const used = await lookupIndexes(db, batch.slice(0, 1000));
@@ -63,6 +85,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         importDomains(
           tx,
           batch.map((name) => ({ name })),
+          prepare(db),
         ),
       );
       expect(again.filter((r) => r.status === 'exists')).toHaveLength(5000);

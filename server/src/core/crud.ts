@@ -181,6 +181,46 @@ export class Engine {
     return this.columnValues(model, input, null);
   }
 
+  /**
+   * The column values creates of these checked bodies would write (secrets sealed, before-write hook run,
+   * references checked), for a repository that inserts many records in one statement (an import): the
+   * rules of a create hold without a statement per record. The caller announces its commit with `changed`.
+   */
+  async createValues(
+    ctx: RequestContext,
+    tx: Queryable,
+    model: ResourceModel,
+    inputs: Row[],
+  ): Promise<Row[]> {
+    const out: Row[] = [];
+    const referenced: Record<string, unknown[]> = {};
+    for (const input of inputs) {
+      const values = this.columnValues(model, input, null);
+      await model.hooks.beforeWrite?.({
+        ctx,
+        tx,
+        input,
+        values,
+        existing: null,
+        seal: (value, column) => this.secrets.seal(value, `${model.table}.${column}`),
+      });
+      for (const [key, value] of Object.entries(values)) {
+        if (model.fields[key]?.reference && value !== null && value !== undefined) {
+          (referenced[key] ??= []).push(...[value].flat());
+        }
+      }
+      out.push(values);
+    }
+    const unique = Object.fromEntries(Object.entries(referenced).map(([k, ids]) => [k, [...new Set(ids)]]));
+    await this.checkReferences(tx, model, unique);
+    return out;
+  }
+
+  /** Tells listeners of a repository's committed write to the resource's table, as the engine's writes do. */
+  changed(model: ResourceModel): void {
+    this.notify(model.table);
+  }
+
   private async checkReferences(tx: Queryable, model: ResourceModel, values: Row): Promise<void> {
     const errors: Record<string, string> = {};
     for (const [key, value] of Object.entries(values)) {

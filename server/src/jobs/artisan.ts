@@ -1,7 +1,9 @@
-import { actions, JOB_SERVICES, type ArtisanCommand, type JobService } from '@sitefleet/shared';
+import { actions, JOB_SERVICES, resources, type ArtisanCommand, type JobService } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
 import { registerAction } from '../core/actions.js';
+import type { RequestContext } from '../core/context.js';
 import type { AppDeps } from '../deps.js';
+import { latestRunPerCommand } from './artisan-repository.js';
 import type { CommandDef, JsonObject } from './types.js';
 
 /** The answer of every call that starts a run (RunStarted in shared/src/actions/define.ts). */
@@ -15,13 +17,14 @@ export const runStartedSchema = {
 
 export const runStarted = (id: number) => ({ cron_id: id, data: { id } });
 
-async function describe(deps: AppDeps, service: JobService, defs: CommandDef[]): Promise<ArtisanCommand[]> {
-  const last = await deps.db.query<NonNullable<ArtisanCommand['last_run']> & { command: string }>(
-    `SELECT DISTINCT ON (command) command, id, start_time, end_time, remaining_jobs, failed_count, status
-     FROM cron_runs WHERE service = $1 ORDER BY command, start_time DESC, id DESC`,
-    [service],
-  );
-  const byCommand = new Map(last.rows.map(({ command, ...run }) => [command, run]));
+async function describe(
+  deps: AppDeps,
+  ctx: RequestContext,
+  service: JobService,
+  defs: CommandDef[],
+): Promise<ArtisanCommand[]> {
+  const runs = deps.engine.model(resources.cronJobs[service].name);
+  const byCommand = await latestRunPerCommand(ctx.db, deps.engine.visibleIds(ctx, runs));
   await deps.jobs.start();
   return defs.map((d) => ({
     command: d.name,
@@ -39,7 +42,7 @@ export function registerArtisan(app: FastifyInstance, deps: AppDeps): void {
     if (!deps.config.services.includes(service)) continue;
     const declared = actions.jobs.artisan[service];
     registerAction(app, declared.list, {
-      handler: async () => ({ data: await describe(deps, service, deps.jobs.list(service)) }),
+      handler: async ({ ctx }) => ({ data: await describe(deps, ctx, service, deps.jobs.list(service)) }),
     });
     registerAction(app, declared.run, {
       perMinute: 30,

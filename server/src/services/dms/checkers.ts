@@ -2,7 +2,7 @@ import { actions, resources } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
 import { registerAction } from '../../core/actions.js';
 import type { RequestContext } from '../../core/context.js';
-import { AppError, notFoundRecord } from '../../core/errors.js';
+import { AppError } from '../../core/errors.js';
 import type { AppDeps } from '../../deps.js';
 import { runStarted } from '../../jobs/artisan.js';
 import type { JsonObject } from '../../jobs/types.js';
@@ -69,8 +69,7 @@ export function registerCheckers(app: FastifyInstance, deps: AppDeps): void {
     perMinute: PER_MINUTE,
     handler: async ({ params, ctx }) => {
       const id = Number(params.id);
-      const exists = await deps.db.query('SELECT 1 FROM websites WHERE id = $1', [id]);
-      if (!exists.rows.length) throw notFoundRecord(resources.websites.label, id);
+      await deps.engine.getOne(ctx, deps.engine.model(resources.websites.name), id); // under the access rule
       return runStarted(await startForForm(deps, ctx, 'websites:scan', { website_id: id }));
     },
   });

@@ -1,7 +1,8 @@
 import { actions } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
 import { registerAction } from '../../core/actions.js';
-import type { ResourceModel } from '../../core/resource.js';
+import type { ResourceModel, Row } from '../../core/resource.js';
+import type { Queryable } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
 import { importDomains } from './domain-import.js';
 import { registerDomainRefresh } from './domain-refresh.js';
@@ -10,7 +11,9 @@ export function registerDomainActions(app: FastifyInstance, model: ResourceModel
   registerAction(app, actions.dms.importDomains, {
     perMinute: 30,
     handler: async ({ body: { rows }, ctx }) => {
-      const results = await deps.db.transaction((tx) => importDomains(tx, rows));
+      const prepare = (tx: Queryable, inputs: Row[]) => deps.engine.createValues(ctx, tx, model, inputs);
+      const results = await deps.db.transaction((tx) => importDomains(tx, rows, prepare));
+      deps.engine.changed(model);
       const imported = results.filter((r) => r.status === 'imported').length;
       await ctx.audit('import', model.name, { rows: rows.length, imported });
       return {

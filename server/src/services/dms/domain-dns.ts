@@ -1,8 +1,7 @@
 import type { Queryable } from '../../db/db.js';
 import { diffRecords } from '../../integrations/dns/diff.js';
 import { DNS_VALUE_FIELDS, type DnsRecord } from '../../integrations/dns/types.js';
-
-export const DNS_COLUMNS = ['host', 'type', 'class', ...DNS_VALUE_FIELDS] as const;
+import { replaceDnsRecords, storedDnsRecords, type StoredDnsChange } from './dns-record-repository.js';
 
 function valueOf(r: DnsRecord): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -10,13 +9,7 @@ function valueOf(r: DnsRecord): Record<string, unknown> {
   return out;
 }
 
-export interface DnsChange {
-  host: string;
-  type: string;
-  change: 'added' | 'removed' | 'changed';
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
+export type DnsChange = StoredDnsChange;
 
 const MOVABLE = new Set(['A', 'AAAA', 'CNAME']);
 
@@ -52,38 +45,15 @@ export function dnsChanges(before: DnsRecord[], after: DnsRecord[]): DnsChange[]
 
 /** Replaces a domain's DNS records with a fresh answer and records what changed. */
 export async function applyDns(tx: Queryable, domainId: number, records: DnsRecord[]): Promise<string> {
-  const stored = await tx.query<DnsRecord>(
-    `SELECT ${DNS_COLUMNS.join(', ')} FROM dns_records WHERE domain_id = $1`,
-    [domainId],
-  );
-  const first = stored.rows.length === 0;
+  const stored = await storedDnsRecords(tx, domainId);
+  const first = stored.length === 0;
   // An empty answer for a zone that had records is far likelier a resolver problem than a deleted zone:
   // keep what is stored and say so, rather than record every record as removed.
   if (records.length === 0 && !first) {
-    throw new Error(`the resolvers returned no records; the ${stored.rows.length} stored records were kept`);
+    throw new Error(`the resolvers returned no records; the ${stored.length} stored records were kept`);
   }
-  const changes = first ? [] : dnsChanges(stored.rows, records);
-  await tx.query('DELETE FROM dns_records WHERE domain_id = $1', [domainId]);
-  for (const r of records) {
-    await tx.query(
-      `INSERT INTO dns_records (domain_id, ${DNS_COLUMNS.join(', ')}) VALUES ($1, ${DNS_COLUMNS.map((_, i) => `$${i + 2}`).join(', ')})`,
-      [domainId, ...DNS_COLUMNS.map((c) => r[c] ?? null)],
-    );
-  }
-  for (const c of changes) {
-    await tx.query(
-      'INSERT INTO dns_record_changes (domain_id, host, type, change, before, after) VALUES ($1, $2, $3, $4, $5, $6)',
-      [
-        domainId,
-        c.host,
-        c.type,
-        c.change,
-        c.before ? JSON.stringify(c.before) : null,
-        c.after ? JSON.stringify(c.after) : null,
-      ],
-    );
-  }
-  await tx.query('UPDATE domains SET dns_refreshed_at = epoch_now() WHERE id = $1', [domainId]);
+  const changes = first ? [] : dnsChanges(stored, records);
+  await replaceDnsRecords(tx, domainId, records, changes);
   const counts = ['added', 'removed', 'changed'].map(
     (k) => `${changes.filter((c) => c.change === k).length} ${k}`,
   );

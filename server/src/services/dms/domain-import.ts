@@ -1,5 +1,7 @@
-import { actions, toAsciiDomain, toUnicodeDomain, type DomainImportResult } from '@sitefleet/shared';
+import { actions, toAsciiDomain, type DomainImportResult } from '@sitefleet/shared';
 import type { Queryable } from '../../db/db.js';
+import type { Row } from '../../core/resource.js';
+import { existingDomainIds, insertNewDomains } from './domain-import-repository.js';
 
 export interface ImportInput {
   name: string;
@@ -8,16 +10,14 @@ export interface ImportInput {
 
 export type ImportResult = DomainImportResult;
 
+/**
+ * The column values the domains' create would write for these bodies (the engine's `createValues`: its
+ * before-write hook stores the A-label and Unicode forms), so an import stores a name as a create does.
+ */
+export type PrepareDomains = (tx: Queryable, inputs: Row[]) => Promise<Row[]>;
+
 export const IMPORT_MAX_ROWS = actions.dms.DOMAIN_IMPORT_MAX_ROWS;
 const CHUNK = 1000;
-
-/**
- * The ids of names already in the portfolio. Joined to the list, each name is one probe of the unique
- * index (the planner knows it yields at most a row). Written as `name = ANY($1)`, a table whose statistics
- * predate a big import was read through the trigram index instead: 4.8 s for 1,000 names, 24 s a file.
- */
-export const EXISTING_DOMAINS_SQL =
-  'SELECT d.id, d.name FROM unnest($1::text[]) AS x(name) JOIN domains d ON d.name = x.name';
 
 /**
  * Imports domains in bulk, idempotently: a name already in the portfolio (or earlier in the same file) is
@@ -27,6 +27,7 @@ export const EXISTING_DOMAINS_SQL =
 export async function importDomains(
   tx: Queryable,
   rows: ImportInput[],
+  prepare: PrepareDomains,
   source = 'import',
 ): Promise<ImportResult[]> {
   const results: ImportResult[] = [];
@@ -59,23 +60,15 @@ export async function importDomains(
   });
   for (let i = 0; i < fresh.length; i += CHUNK) {
     const chunk = fresh.slice(i, i + CHUNK);
-    const inserted = await tx.query<{ id: number; name: string }>(
-      `INSERT INTO domains (name, unicode_name, notes, pulled_from)
-       SELECT n, u, nt, $4 FROM unnest($1::text[], $2::text[], $3::text[]) AS x(n, u, nt)
-       ON CONFLICT (name) DO NOTHING RETURNING id, name`,
-      [
-        chunk.map((c) => c.name),
-        chunk.map((c) => toUnicodeDomain(c.name)),
-        chunk.map((c) => c.notes),
-        source,
-      ],
+    const values = await prepare(
+      tx,
+      chunk.map((c) => ({ name: c.name, notes: c.notes })),
     );
-    const ids = new Map(inserted.rows.map((r) => [r.name, Number(r.id)]));
-    const existing = chunk.filter((c) => !ids.has(c.name)).map((c) => c.name);
-    const found = existing.length
-      ? await tx.query<{ id: number; name: string }>(EXISTING_DOMAINS_SQL, [existing])
-      : { rows: [] };
-    const existingIds = new Map(found.rows.map((r) => [r.name, Number(r.id)]));
+    const ids = await insertNewDomains(tx, values, source);
+    const existingIds = await existingDomainIds(
+      tx,
+      chunk.filter((c) => !ids.has(c.name)).map((c) => c.name),
+    );
     for (const c of chunk) {
       const id = ids.get(c.name);
       results[c.index] = id

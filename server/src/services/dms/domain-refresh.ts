@@ -1,6 +1,6 @@
 import { actions, resources, type ActionResponse } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
-import { notFoundRecord } from '../../core/errors.js';
+import type { RequestContext } from '../../core/context.js';
 import type { ResourceModel } from '../../core/resource.js';
 import { registerAction } from '../../core/actions.js';
 import type { AppDeps } from '../../deps.js';
@@ -58,12 +58,14 @@ export async function applyDomainData(tx: Queryable, id: number, found: DomainLo
  * GET /domains/{id}/refresh: re-reads the domain's registration data (RDAP, WHOIS fallback) and its DNS,
  * stores both, records DNS changes, and answers with what succeeded and what failed (SPEC §7.1).
  */
-export async function refreshDomain(deps: AppDeps, id: number): Promise<Refreshed> {
-  const r = await deps.db.query<{ name: string }>('SELECT name FROM domains WHERE id = $1', [id]);
-  const name = r.rows[0]?.name;
-  if (!name) throw notFoundRecord(resources.domains.label, id);
+export async function refreshDomain(deps: AppDeps, ctx: RequestContext, id: number): Promise<Refreshed> {
+  const model = deps.engine.model(resources.domains.name);
+  const name = String((await deps.engine.getOne(ctx, model, id)).name); // 404 outside the access rule
   const found = await lookupDomainData(deps, name);
   const done = await deps.db.transaction((tx) => applyDomainData(tx, id, found));
+  for (const written of ['domains', 'registrars', 'registrants', 'nameservers']) {
+    deps.engine.changed(deps.engine.model(written));
+  }
   const item = (message: string): JobItem => ({ output: { message } });
   return { job_output: done.map(item), failed_job_output: found.failures.map(item) };
 }
@@ -73,7 +75,7 @@ export function registerDomainRefresh(app: FastifyInstance, _model: ResourceMode
     perMinute: 60,
     handler: async ({ params, ctx }) => {
       const id = Number(params.id);
-      const data = await refreshDomain(deps, id);
+      const data = await refreshDomain(deps, ctx, id);
       await ctx.audit('refresh', `domains/${id}`, { failed: data.failed_job_output.length });
       return { data };
     },

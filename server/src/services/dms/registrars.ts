@@ -5,24 +5,24 @@ import { defineServerResource, type ResourceModel } from '../../core/resource.js
 import { registerAction } from '../../core/actions.js';
 import type { AppDeps } from '../../deps.js';
 import type { Queryable } from '../../db/db.js';
+import type { SqlFragment } from '../../core/sql.js';
+import { absorbRegistrars, lockRegistrars, moveToRegistrar } from './registrar-merge-repository.js';
 
 /**
  * Merges registrars into one: every domain and nameserver of the merged ones moves to the target, their
- * names are kept as other names of the target, and they are deleted; all in one transaction.
+ * names are kept as other names of the target, and they are deleted; all in one transaction. Only
+ * registrars in `visible` (the ids the resource's access rule lets the user see) can take part.
  */
-export async function mergeRegistrars(tx: Queryable, targetId: number, ids: number[]): Promise<number> {
+export async function mergeRegistrars(
+  tx: Queryable,
+  targetId: number,
+  ids: number[],
+  visible: SqlFragment,
+): Promise<number> {
   const sources = ids.filter((i) => i !== targetId);
   if (!sources.length) throw badRequest('ids must name at least one registrar other than the target');
-  const found = await tx.query<{
-    id: number;
-    registrar: string;
-    other_registrar_names: string[];
-    nameserver_domain_names: string[];
-  }>(
-    'SELECT id, registrar, other_registrar_names, nameserver_domain_names FROM registrars WHERE id = ANY($1::bigint[]) FOR UPDATE',
-    [[targetId, ...sources]],
-  );
-  const byId = new Map(found.rows.map((r) => [Number(r.id), r]));
+  const found = await lockRegistrars(tx, [targetId, ...sources], visible);
+  const byId = new Map(found.map((r) => [Number(r.id), r]));
   const missing = [targetId, ...sources].filter((i) => !byId.has(i));
   if (missing.length) throw notFoundRecord(resources.registrars.label, missing);
   const target = byId.get(targetId)!;
@@ -35,21 +35,12 @@ export async function mergeRegistrars(tx: Queryable, targetId: number, ids: numb
     for (const n of m.nameserver_domain_names) nsDomains.add(n);
   }
   otherNames.delete(target.registrar);
-  const moved = await tx.query(
-    'UPDATE domains SET registrar_id = $1, updated_at = epoch_now(), version = version + 1 WHERE registrar_id = ANY($2::bigint[])',
-    [targetId, sources],
-  );
-  await tx.query(
-    'UPDATE nameservers SET registrar_id = $1, updated_at = epoch_now(), version = version + 1 WHERE registrar_id = ANY($2::bigint[])',
-    [targetId, sources],
-  );
-  await tx.query(
-    `UPDATE registrars SET other_registrar_names = $2, nameserver_domain_names = $3, updated_at = epoch_now(), version = version + 1
-     WHERE id = $1`,
-    [targetId, [...otherNames].sort(), [...nsDomains].sort()],
-  );
-  await tx.query('DELETE FROM registrars WHERE id = ANY($1::bigint[])', [sources]);
-  return moved.rowCount;
+  const moved = await moveToRegistrar(tx, targetId, sources);
+  await absorbRegistrars(tx, targetId, sources, {
+    other: [...otherNames].sort(),
+    nameserverDomains: [...nsDomains].sort(),
+  });
+  return moved;
 }
 
 function registerMerge(app: FastifyInstance, model: ResourceModel, deps: AppDeps): void {
@@ -57,7 +48,11 @@ function registerMerge(app: FastifyInstance, model: ResourceModel, deps: AppDeps
     handler: async ({ params, query, ctx }) => {
       const targetId = Number(params.id);
       const ids = [...new Set(query.ids.split(',').map(Number))];
-      const movedDomains = await deps.db.transaction((tx) => mergeRegistrars(tx, targetId, ids));
+      const visible = deps.engine.visibleIds(ctx, model);
+      const movedDomains = await deps.db.transaction((tx) => mergeRegistrars(tx, targetId, ids, visible));
+      for (const written of ['registrars', 'domains', 'nameservers']) {
+        deps.engine.changed(deps.engine.model(written));
+      }
       await ctx.audit('merge', `registrars/${targetId}`, {
         merged: ids.filter((i) => i !== targetId),
         movedDomains,

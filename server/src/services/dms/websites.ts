@@ -1,6 +1,7 @@
 import { resources, toAsciiDomain } from '@sitefleet/shared';
 import { invalid } from '../../core/errors.js';
 import { defineServerResource, type WriteEvent } from '../../core/resource.js';
+import { domainIdForHost } from './domain-match-repository.js';
 
 /** Normalises the URL (https:// when no scheme) and derives the hostname from it. */
 function normaliseUrl(e: WriteEvent): void {
@@ -25,11 +26,8 @@ async function linkDomain(e: WriteEvent): Promise<void> {
   const host = toAsciiDomain(e.values.hostname);
   if (!host) return;
   const candidates = host.split('.').map((_, i, parts) => parts.slice(i).join('.'));
-  const r = await e.tx.query<{ id: number }>(
-    'SELECT id FROM domains WHERE name = ANY($1::text[]) ORDER BY length(name) DESC LIMIT 1',
-    [candidates],
-  );
-  if (r.rows[0]) e.values.domain_id = Number(r.rows[0].id);
+  const domainId = await domainIdForHost(e.tx, candidates);
+  if (domainId !== null) e.values.domain_id = domainId;
 }
 
 export const websitesResource = defineServerResource({

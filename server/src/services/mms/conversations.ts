@@ -1,12 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { actions, type ConversationComment } from '@sitefleet/shared';
+import { actions } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
 import { registerAction } from '../../core/actions.js';
 import type { RequestContext } from '../../core/context.js';
 import { forbidden, invalid, notFound, unauthorized } from '../../core/errors.js';
-import type { Queryable } from '../../db/db.js';
+import { sql } from '../../core/sql.js';
 import type { AppDeps } from '../../deps.js';
 import { hasContent, sanitizeRichText } from '../nms/sanitize.js';
+import {
+  commentsOf,
+  findConversation,
+  insertComment,
+  lockComment,
+  lockWebsite,
+  openConversation,
+  updateComment,
+  type ConversationRow,
+} from './conversation-repository.js';
 
 /** An object id (SPEC §3: 24 hex characters, the first 8 a timestamp in seconds). */
 export function objectId(now = Date.now()): string {
@@ -17,69 +27,20 @@ export function objectId(now = Date.now()): string {
   );
 }
 
-type CommentOut = ConversationComment;
-
-const COMMENT_COLUMNS =
-  'uid, author, author_name AS "authorName", created_at AS "createdAt", modified_at AS "modifiedAt", content';
-
-/** bigint columns come back as strings from PostgreSQL: the wire says integers. */
-const asComment = (c: CommentOut): CommentOut => ({
-  ...c,
-  author: c.author === null ? null : Number(c.author),
-  createdAt: Number(c.createdAt),
-  modifiedAt: c.modifiedAt === null ? null : Number(c.modifiedAt),
-});
-
 function cleanContent(raw: string): string {
   const clean = sanitizeRichText(raw);
   if (!hasContent(clean)) throw invalid({ content: 'Write a comment' });
   return clean;
 }
 
-async function authorOf(db: Queryable, ctx: RequestContext): Promise<{ id: number; name: string }> {
+/** The signed-in author, named as the users resource shows them (their e-mail when they have no name). */
+async function authorOf(deps: AppDeps, ctx: RequestContext): Promise<{ id: number; name: string }> {
   const user = ctx.user;
   if (!user) throw unauthorized();
-  const r = await db.query<{ name: string }>(
-    `SELECT nullif(trim(coalesce(name, '') || ' ' || coalesce(last_name, '')), '') AS name FROM users WHERE id = $1`,
-    [user.id],
-  );
-  return { id: user.id, name: r.rows[0]?.name ?? user.email };
-}
-
-async function load(db: Queryable, uid: string) {
-  const c = await db.query<{ id: number; uid: string; project_id: number }>(
-    'SELECT id, uid, project_id FROM conversations WHERE uid = $1',
-    [uid],
-  );
-  const conv = c.rows[0];
-  if (!conv) throw notFound(`No conversation ${uid}`);
-  const comments = await db.query<CommentOut>(
-    `SELECT ${COMMENT_COLUMNS} FROM comments WHERE conversation_id = $1 ORDER BY created_at, id`,
-    [conv.id],
-  );
-  return {
-    id: conv.uid,
-    project_id: Number(conv.project_id),
-    comments: comments.rows.map(asComment),
-    rowId: Number(conv.id),
-  };
-}
-
-async function addComment(
-  tx: Queryable,
-  conversationId: number,
-  author: { id: number; name: string },
-  content: string,
-) {
-  const uid = objectId();
-  await tx.query(
-    'INSERT INTO comments (uid, conversation_id, author, author_name, content) VALUES ($1, $2, $3, $4, $5)',
-    [uid, conversationId, author.id, author.name, content],
-  );
-  await tx.query('UPDATE conversations SET updated_at = epoch_now(), version = version + 1 WHERE id = $1', [
-    conversationId,
-  ]);
-  return uid;
+  const row = await deps.engine.getOne(ctx, deps.engine.model('users'), user.id);
+  const full = `${typeof row.name === 'string' ? row.name : ''} ${typeof row.last_name === 'string' ? row.last_name : ''}`;
+  // As PostgreSQL's trim(): spaces only.
+  return { id: user.id, name: full.replace(/^ +| +$/g, '') || user.email };
 }
 
 /**
@@ -90,17 +51,21 @@ async function addComment(
 export function registerConversations(app: FastifyInstance, deps: AppDeps): void {
   if (!deps.config.services.includes('mms')) return;
   const declared = actions.mms;
+  const { engine } = deps;
+  const websites = engine.model('websites');
+  /** The websites the user may see: a conversation is as visible as its website. */
+  const visible = (ctx: RequestContext, websiteId?: number) =>
+    engine.visibleIds(ctx, websites, websiteId === undefined ? {} : { where: sql`t.id = ${websiteId}` });
+
+  async function withComments(ctx: RequestContext, conv: ConversationRow) {
+    return { id: conv.uid, project_id: conv.project_id, comments: await commentsOf(ctx.db, conv.id) };
+  }
 
   registerAction(app, declared.conversationOf, {
-    handler: async ({ query }) => {
+    handler: async ({ query, ctx }) => {
       const projectId = Number(query.project_id);
-      const r = await deps.db.query<{ uid: string }>('SELECT uid FROM conversations WHERE project_id = $1', [
-        projectId,
-      ]);
-      const uid = r.rows[0]?.uid;
-      if (!uid) return { data: [] };
-      const { rowId: _row, ...conv } = await load(deps.db, uid);
-      return { data: [conv] };
+      const conv = await findConversation(ctx.db, { projectId }, visible(ctx));
+      return { data: conv ? [await withComments(ctx, conv)] : [] };
     },
   });
 
@@ -108,18 +73,19 @@ export function registerConversations(app: FastifyInstance, deps: AppDeps): void
     handler: async ({ body, ctx }) => {
       const projectId = Number(body.project_id);
       const content = cleanContent(body.comments[0]!.content);
-      const author = await authorOf(deps.db, ctx);
-      const result = await deps.db.transaction(async (tx) => {
-        const w = await tx.query('SELECT 1 FROM websites WHERE id = $1 FOR SHARE', [projectId]);
-        if (!w.rows.length) throw invalid({ project_id: `No website with id ${projectId}` });
-        // A conversation someone else started meanwhile is reused: the comment joins it.
-        const c = await tx.query<{ id: number; uid: string }>(
-          `INSERT INTO conversations (uid, project_id) VALUES ($1, $2)
-           ON CONFLICT (project_id) DO UPDATE SET updated_at = conversations.updated_at RETURNING id, uid`,
-          [objectId(), projectId],
-        );
-        const conv = c.rows[0]!;
-        const commentUid = await addComment(tx, Number(conv.id), author, content);
+      const author = await authorOf(deps, ctx);
+      const result = await ctx.db.transaction(async (tx) => {
+        if (!(await lockWebsite(tx, visible(ctx, projectId)))) {
+          throw invalid({ project_id: `No website with id ${projectId}` });
+        }
+        const conv = await openConversation(tx, projectId, objectId());
+        const commentUid = objectId();
+        await insertComment(tx, conv.id, {
+          uid: commentUid,
+          author: author.id,
+          authorName: author.name,
+          content,
+        });
         return { id: conv.uid, comment_uid: commentUid };
       });
       await ctx.audit('comment.create', `conversations/${result.id}`);
@@ -128,22 +94,28 @@ export function registerConversations(app: FastifyInstance, deps: AppDeps): void
   });
 
   registerAction(app, declared.conversation, {
-    handler: async ({ params }) => {
-      const { rowId: _row, ...conv } = await load(deps.db, params.uid);
-      return { data: conv };
+    handler: async ({ params, ctx }) => {
+      const conv = await findConversation(ctx.db, { uid: params.uid }, visible(ctx));
+      if (!conv) throw notFound(`No conversation ${params.uid}`);
+      return { data: await withComments(ctx, conv) };
     },
   });
 
   registerAction(app, declared.reply, {
     handler: async ({ params: { uid }, body, ctx }) => {
       const content = cleanContent(body.content);
-      const author = await authorOf(deps.db, ctx);
-      const commentUid = await deps.db.transaction(async (tx) => {
-        const c = await tx.query<{ id: number }>('SELECT id FROM conversations WHERE uid = $1 FOR UPDATE', [
-          uid,
-        ]);
-        if (!c.rows[0]) throw notFound(`No conversation ${uid}`);
-        return addComment(tx, Number(c.rows[0].id), author, content);
+      const author = await authorOf(deps, ctx);
+      const commentUid = await ctx.db.transaction(async (tx) => {
+        const conv = await findConversation(tx, { uid }, visible(ctx), true);
+        if (!conv) throw notFound(`No conversation ${uid}`);
+        const commentUid = objectId();
+        await insertComment(tx, conv.id, {
+          uid: commentUid,
+          author: author.id,
+          authorName: author.name,
+          content,
+        });
+        return commentUid;
       });
       await ctx.audit('comment.reply', `conversations/${uid}`);
       return { comment_uid: commentUid, data: { comment_uid: commentUid } };
@@ -155,21 +127,11 @@ export function registerConversations(app: FastifyInstance, deps: AppDeps): void
       const content = cleanContent(body.content);
       const user = ctx.user;
       if (!user) throw unauthorized();
-      const updated = await deps.db.transaction(async (tx) => {
-        const r = await tx.query<{ id: number; author: number | null }>(
-          `SELECT m.id, m.author FROM comments m JOIN conversations c ON c.id = m.conversation_id
-           WHERE c.uid = $1 AND m.uid = $2 FOR UPDATE OF m`,
-          [p.uid, p.commentUid],
-        );
-        const row = r.rows[0];
+      const updated = await ctx.db.transaction(async (tx) => {
+        const row = await lockComment(tx, p.uid, p.commentUid, visible(ctx));
         if (!row) throw notFound(`No comment ${p.commentUid} in conversation ${p.uid}`);
-        if (Number(row.author) !== user.id) throw forbidden('Only the author can edit a comment');
-        const u = await tx.query<CommentOut>(
-          `UPDATE comments SET content = $2, modified_at = epoch_now() WHERE id = $1
-           RETURNING ${COMMENT_COLUMNS}`,
-          [row.id, content],
-        );
-        return asComment(u.rows[0]!);
+        if (row.author !== user.id) throw forbidden('Only the author can edit a comment');
+        return updateComment(tx, row.id, content);
       });
       await ctx.audit('comment.edit', `conversations/${p.uid}/${p.commentUid}`);
       return { data: updated };

@@ -5,8 +5,8 @@ import { actions } from '@sitefleet/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerAction } from '../../core/actions.js';
 import { AppError, badRequest, invalid, notFound } from '../../core/errors.js';
-import type { Db } from '../../db/db.js';
 import type { AppDeps } from '../../deps.js';
+import { readUpload, storeUpload } from './upload-repository.js';
 import { fileNameProblem, IMAGE_MAX_BYTES, prepareImage } from './images.js';
 import { UPLOADS_PATH } from './sanitize.js';
 
@@ -80,17 +80,6 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/**
- * A bytea parameter in the form its driver carries cheaply: PostgreSQL's sends a Buffer as binary, while
- * the embedded database's own bytea conversion makes one JavaScript string per byte (hundreds of megabytes
- * for a 5 MB image), so it is given base64 text to decode.
- */
-function byteaParam(db: Db, placeholder: string, bytes: Buffer): { sql: string; value: Buffer | string } {
-  return db.kind === 'pglite'
-    ? { sql: `decode(${placeholder}, 'base64')`, value: bytes.toString('base64') }
-    : { sql: placeholder, value: bytes };
-}
-
 /** Images for the rich-text editor: the upload route and the public route that serves them. */
 export function registerImageUploads(app: FastifyInstance, deps: AppDeps): void {
   app.register(async (scope) => {
@@ -108,12 +97,13 @@ export function registerImageUploads(app: FastifyInstance, deps: AppDeps): void 
           const image = await prepareImage(bytes, file.filename);
           if ('error' in image) throw invalid({ file: image.error }, image.error);
           const name = `${randomBytes(16).toString('hex')}.${image.ext}`;
-          const stored = byteaParam(deps.db, '$3', image.bytes);
-          await deps.db.query(
-            `INSERT INTO uploads (token, content_type, bytes, size, original_name, created_by)
-             VALUES ($1, $2, ${stored.sql}, $4, $5, $6)`,
-            [name, image.contentType, stored.value, image.bytes.length, file.filename, ctx.user?.id ?? null],
-          );
+          await storeUpload(deps.db, {
+            token: name,
+            contentType: image.contentType,
+            bytes: image.bytes,
+            originalName: file.filename,
+            createdBy: ctx.user?.id ?? null,
+          });
           await ctx.audit('upload', `uploads/${name}`, { type: image.contentType, size: image.bytes.length });
           return name;
         });
@@ -124,20 +114,15 @@ export function registerImageUploads(app: FastifyInstance, deps: AppDeps): void 
 
   registerAction(app, actions.nms.image, {
     handler: async ({ params: { token }, reply }) => {
-      // base64 text: read as bytea, the embedded database would make one string per byte.
-      const r = await deps.db.query<{ content_type: string; data: string }>(
-        `SELECT content_type, encode(bytes, 'base64') AS data FROM uploads WHERE token = $1`,
-        [token],
-      );
-      const row = r.rows[0];
+      const row = await readUpload(deps.db, token);
       if (!row) throw notFound('No such image');
       void reply
-        .header('content-type', row.content_type)
+        .header('content-type', row.contentType)
         .header('cache-control', 'private, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
         // An SVG opened on its own must not run anything, whatever slipped through.
         .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-      return Buffer.from(row.data, 'base64');
+      return row.bytes;
     },
   });
 }

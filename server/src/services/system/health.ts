@@ -4,6 +4,7 @@ import { registerAction } from '../../core/actions.js';
 import { AppError } from '../../core/errors.js';
 import { epochNow } from '../../core/time.js';
 import type { AppDeps } from '../../deps.js';
+import { databaseAnswers } from './health-repository.js';
 
 /**
  * Heartbeats of the services this process serves (SPEC §7.2): epoch seconds once the database answers, and
@@ -15,7 +16,7 @@ export function registerHealth(app: FastifyInstance, deps: AppDeps): void {
     registerAction(app, actions.system.heartbeat[service], {
       handler: async () => {
         try {
-          await deps.db.query('SELECT 1');
+          await databaseAnswers(deps.db);
         } catch {
           throw new AppError('internal', `${service}: the database does not answer`);
         }

@@ -1,8 +1,9 @@
 import { actions, MONITOR_LIMITS, normaliseEmail, normalisePhone, resources } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
 import { registerAction } from '../../core/actions.js';
-import { conflict, invalid, notFoundRecord } from '../../core/errors.js';
+import { conflict, invalid } from '../../core/errors.js';
 import { defineServerResource, type ResourceModel, type Row, type WriteEvent } from '../../core/resource.js';
+import { sql } from '../../core/sql.js';
 import { DAY, epochNow } from '../../core/time.js';
 import type { Config } from '../../config.js';
 import type { AppDeps } from '../../deps.js';
@@ -13,6 +14,13 @@ import { pingHost } from '../../monitoring/checks/ping.js';
 import { createTargetRule, type TargetRule } from '../../monitoring/checks/reachable.js';
 import { hostOf } from '../../monitoring/text.js';
 import { timeline, uptimeRatio, type StatusChange } from '../../monitoring/uptime.js';
+import {
+  changesSince,
+  recentAlerts,
+  recentChanges,
+  requestCheck,
+  websiteName,
+} from './monitor-repository.js';
 
 function recipients(
   values: unknown,
@@ -94,15 +102,7 @@ async function checkMonitor(e: WriteEvent, rule: TargetRule): Promise<void> {
   if (!merged.friendly_name && !v.friendly_name && typeof (v.url ?? merged.url) === 'string') {
     // Named after its website when it has one, else after the host it checks.
     const websiteId = v.website_id ?? merged.website_id;
-    const site =
-      typeof websiteId === 'number'
-        ? (
-            await e.tx.query<{ name: string }>(
-              `SELECT coalesce(nullif(friendly_name, ''), hostname) AS name FROM websites WHERE id = $1`,
-              [websiteId],
-            )
-          ).rows[0]?.name
-        : undefined;
+    const site = typeof websiteId === 'number' ? await websiteName(e.tx, websiteId) : undefined;
     const target = String(v.url ?? merged.url);
     v.friendly_name = site ?? (type === 'ping' ? target : hostOf(target));
   }
@@ -116,36 +116,18 @@ const ALERTS_SHOWN = 50;
 async function monitorDetail(db: Queryable, record: Row): Promise<Row> {
   const id = Number(record.id);
   const now = epochNow();
-  const recent = await db.query<StatusChange>(
-    `SELECT status, at, message FROM (
-       SELECT status, at, message, id FROM monitor_changes WHERE monitor_id = $1 ORDER BY at DESC, id DESC LIMIT $2
-     ) c ORDER BY at, id`,
-    [id, MONITOR_LIMITS.changesShown],
-  );
-  // The month's changes, from the last one before the month began (the status the month opened with).
-  const month = await db.query<StatusChange>(
-    `SELECT status, at, message FROM monitor_changes WHERE monitor_id = $1
-       AND at >= coalesce((SELECT max(at) FROM monitor_changes WHERE monitor_id = $1 AND at <= $2), 0)
-     ORDER BY at, id`,
-    [id, now - 30 * DAY],
-  );
   const asChanges = (rows: StatusChange[]) => rows.map((r) => ({ ...r, at: Number(r.at) }));
-  const monthChanges = asChanges(month.rows);
-  const alerts = await db.query(
-    `SELECT a.id, a.channel, a.recipient, a.state, a.attempts, a.last_error, a.sent_at, a.created_at,
-       c.status AS change_status, c.at AS change_at
-     FROM monitor_alerts a JOIN monitor_changes c ON c.id = a.change_id
-     WHERE c.monitor_id = $1 ORDER BY a.created_at DESC, a.id DESC LIMIT ${ALERTS_SHOWN}`,
-    [id],
-  );
+  const recent = asChanges(await recentChanges(db, id));
+  // The month's changes, from the status the month opened with.
+  const monthChanges = asChanges(await changesSince(db, id, now - 30 * DAY));
   return {
-    up_down_changes: timeline(asChanges(recent.rows), now),
+    up_down_changes: timeline(recent, now),
     uptime: {
       day: uptimeRatio(monthChanges, now - DAY, now),
       week: uptimeRatio(monthChanges, now - 7 * DAY, now),
       month: uptimeRatio(monthChanges, now - 30 * DAY, now),
     },
-    alerts: alerts.rows,
+    alerts: await recentAlerts(db, id, ALERTS_SHOWN),
   };
 }
 
@@ -155,22 +137,15 @@ const nullable = (type: string) => ({ type: [type, 'null'] });
 function registerMonitorActions(app: FastifyInstance, model: ResourceModel, deps: AppDeps): void {
   registerAction(app, actions.umms.checkMonitor, {
     perMinute: 60,
-    handler: async ({ params }) => {
+    handler: async ({ params, ctx }) => {
       const id = Number(params.id);
-      const r = await deps.db.query<{ check_requested_at: number }>(
-        `UPDATE monitors SET updated_at = epoch_now(),
-           -- strictly increasing: two requests in one second are two requests
-           check_requested_at = greatest(epoch_now(), coalesce(check_requested_at, 0) + 1)
-         WHERE id = $1 AND NOT paused RETURNING check_requested_at`,
-        [id],
-      );
-      const row = r.rows[0];
-      if (!row) {
-        const exists = await deps.db.query('SELECT 1 FROM monitors WHERE id = $1', [id]);
-        if (!exists.rows.length) throw notFoundRecord(model.spec.label, id);
+      // The access rule of monitors goes into the write: only a monitor the user may see is checked.
+      const at = await requestCheck(ctx.db, deps.engine.visibleIds(ctx, model, { where: sql`t.id = ${id}` }));
+      if (at === null) {
+        await deps.engine.getOne(ctx, model, id); // 404 when the user may not see it (or it is gone)
         throw conflict('The monitor is paused: resume it to check it');
       }
-      return { data: { check_requested_at: Number(row.check_requested_at) } };
+      return { data: { check_requested_at: at } };
     },
   });
 }

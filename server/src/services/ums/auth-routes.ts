@@ -8,6 +8,13 @@ import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password
 import { accountKey, clearAttempts, refundAttempt, reserveOrRefuse } from './throttle.js';
 import { loadMe } from './me.js';
 import { auditPrivilegeDenials } from './privilege.js';
+import {
+  credentialsByEmail,
+  endSessions,
+  rehashPassword,
+  sessionEpoch,
+  stampLastLogin,
+} from './session-repository.js';
 
 /** Sign-in, session refresh, sign-out and the signed-in user's own profile (ARCHITECTURE §4, SPEC §7.2). */
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -24,13 +31,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       await reserveOrRefuse(db, config, { account: acctKey, ip: ipKey }, reply, () =>
         writeAudit(db, { actorId: null, action: 'login_throttled', target: email, ip: request.ip }),
       );
-      const r = await db.query<{
-        id: number;
-        password_hash: string | null;
-        disabled: boolean;
-        session_epoch: number;
-      }>('SELECT id, password_hash, disabled, session_epoch FROM users WHERE lower(email) = $1', [email]);
-      const user = r.rows[0];
+      const user = await credentialsByEmail(db, email);
       const ok = await verifyPassword(user?.password_hash ?? (await dummyHash()), password);
       if (!user || !ok || user.disabled || !user.password_hash) {
         await writeAudit(db, {
@@ -44,10 +45,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       await clearAttempts(db, acctKey);
       await refundAttempt(db, ipKey);
       if (needsRehash(user.password_hash)) {
-        await db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [
-          user.id,
-          await hashPassword(password),
-        ]);
+        await rehashPassword(db, user.id, await hashPassword(password));
       }
       await writeAudit(db, { actorId: user.id, action: 'login', target: email, ip: request.ip });
       return tokens.issue(Number(user.id), user.session_epoch);
@@ -56,7 +54,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   registerAction(app, declared.logout, {
     handler: async ({ ctx }) => {
-      await db.query('UPDATE users SET session_epoch = session_epoch + 1 WHERE id = $1', [ctx.user!.id]);
+      await endSessions(db, ctx.user!.id);
       // This process forgets the session at once; others hear of it through the database's notification.
       deps.principals.clear();
       await ctx.audit('logout', null);
@@ -65,16 +63,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   registerAction(app, declared.me, {
-    handler: async ({ ctx }) => ({ data: await loadMe(db, ctx.user!) }),
+    handler: async ({ ctx }) => ({ data: await loadMe(deps.engine, ctx) }),
   });
 
   registerAction(app, declared.updateLastLogin, {
     handler: async ({ ctx }) => {
-      const r = await db.query<{ last_login: number }>(
-        'UPDATE users SET last_login = epoch_now() WHERE id = $1 RETURNING last_login',
-        [ctx.user!.id],
-      );
-      return { data: { last_login: Number(r.rows[0]!.last_login) } };
+      const at = await stampLastLogin(db, ctx.user!.id);
+      if (at === null) throw unauthorized('Your session has ended; sign in again');
+      return { data: { last_login: at } };
     },
   });
 
@@ -85,10 +81,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (String(request.headers.authtype ?? 'password').toLowerCase() !== 'password') {
         throw forbidden('Google sessions are refreshed by Google sign-in');
       }
-      const r = await db.query<{ session_epoch: number }>('SELECT session_epoch FROM users WHERE id = $1', [
-        id,
-      ]);
-      return tokens.issue(id, r.rows[0]!.session_epoch);
+      const epoch = await sessionEpoch(db, id);
+      if (epoch === null) throw unauthorized('Your session has ended; sign in again');
+      return tokens.issue(id, epoch);
     },
   });
 }

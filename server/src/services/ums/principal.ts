@@ -2,6 +2,12 @@ import { ADMIN_ROLE } from '@sitefleet/shared';
 import type { Queryable } from '../../db/db.js';
 import type { AuthUser } from '../../core/context.js';
 import type { GoogleIdentity } from '../../integrations/google/id-token.js';
+import {
+  createGoogleUser,
+  linkGoogleIdentity,
+  principalRow,
+  userOfGoogleIdentity,
+} from './principal-repository.js';
 
 /** A signed-in user's live state: what every request needs to decide who it is and what it may do. */
 export interface Principal {
@@ -19,23 +25,7 @@ export function allows(p: Principal, method: string, route: string): boolean {
 
 /** One query: the user's state, role names and every permission their roles hold. */
 export async function loadPrincipal(db: Queryable, userId: number): Promise<Principal | null> {
-  const r = await db.query<{
-    id: number;
-    email: string;
-    disabled: boolean;
-    session_epoch: number;
-    last_activity: number | null;
-    role_names: string[];
-    perms: string[];
-  }>(
-    `SELECT u.id, u.email, u.disabled, u.session_epoch, u.last_activity,
-       coalesce((SELECT array_agg(r.name ORDER BY r.name) FROM roles r WHERE r.id = ANY(u.roles)), '{}') AS role_names,
-       coalesce((SELECT array_agg(DISTINCT p.method || ' ' || p.route) FROM roles r
-                 JOIN permissions p ON p.id = ANY(r.permissions) WHERE r.id = ANY(u.roles)), '{}') AS perms
-     FROM users u WHERE u.id = $1`,
-    [userId],
-  );
-  const row = r.rows[0];
+  const row = await principalRow(db, userId);
   if (!row) return null;
   const roleNames = row.role_names ?? [];
   return {
@@ -89,25 +79,11 @@ export class PrincipalCache {
  * admin then grants roles to.
  */
 export async function resolveGoogleUser(db: Queryable, g: GoogleIdentity): Promise<number> {
-  const bySub = await db.query<{ id: number }>(
-    'SELECT id FROM users WHERE google_iss = $1 AND google_id = $2',
-    [g.iss, g.sub],
-  );
-  if (bySub.rows[0]) return Number(bySub.rows[0].id);
+  const known = await userOfGoogleIdentity(db, g.iss, g.sub);
+  if (known !== null) return known;
   if (g.emailVerified) {
-    const linked = await db.query<{ id: number }>(
-      `UPDATE users SET google_iss = $1, google_id = $2, updated_at = epoch_now(), version = version + 1
-       WHERE lower(email) = $3 AND google_id IS NULL RETURNING id`,
-      [g.iss, g.sub, g.email],
-    );
-    if (linked.rows[0]) return Number(linked.rows[0].id);
+    const linked = await linkGoogleIdentity(db, g);
+    if (linked !== null) return linked;
   }
-  const created = await db.query<{ id: number }>(
-    `INSERT INTO users (name, last_name, email, picture, google_iss, google_id)
-     VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (google_iss, google_id) WHERE google_id IS NOT NULL DO UPDATE SET updated_at = users.updated_at
-     RETURNING id`,
-    [g.name ?? g.email.split('@')[0], g.familyName, g.email, g.picture, g.iss, g.sub],
-  );
-  return Number(created.rows[0]!.id);
+  return createGoogleUser(db, g);
 }

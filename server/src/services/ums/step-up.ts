@@ -9,6 +9,12 @@ import { epochNow } from '../../core/time.js';
 import type { AppDeps } from '../../deps.js';
 import { GoogleTokenError } from '../../integrations/google/id-token.js';
 import { dummyHash, verifyPassword } from './passwords.js';
+import {
+  confirmedWithin,
+  dropStepUpsOlderThan,
+  recordStepUp,
+  stepUpCredentials,
+} from './step-up-repository.js';
 import { clearAttempts, refundAttempt, reserveAttempts, reserveOrRefuse, retryAfter } from './throttle.js';
 
 /** How long a confirmed password lets its session reveal secrets. */
@@ -33,11 +39,8 @@ export async function guardReveal(
   reply: FastifyReply,
   user: AuthUser,
 ): Promise<void> {
-  const fresh = await deps.db.query(
-    'SELECT 1 FROM step_ups WHERE session_key = $1 AND user_id = $2 AND at > epoch_now() - $3',
-    [sessionKey(request), user.id, STEP_UP_SECONDS],
-  );
-  if (!fresh.rows.length) {
+  const fresh = await confirmedWithin(deps.db, sessionKey(request), user.id, STEP_UP_SECONDS);
+  if (!fresh) {
     throw new AppError(
       'step_up_required',
       'Confirm your password to reveal secrets: a reveal needs a confirmation from the last 5 minutes',
@@ -61,12 +64,7 @@ const refused = (field: string, message: string) => invalid({ [field]: message }
 
 /** Confirms the user's password (or a fresh Google sign-in). */
 async function confirm(deps: AppDeps, userId: number, body: StepUpBody): Promise<void> {
-  const r = await deps.db.query<{
-    password_hash: string | null;
-    google_iss: string | null;
-    google_id: string | null;
-  }>('SELECT password_hash, google_iss, google_id FROM users WHERE id = $1', [userId]);
-  const u = r.rows[0];
+  const u = await stepUpCredentials(deps.db, userId);
   if (body.password !== undefined) {
     const ok = await verifyPassword(u?.password_hash ?? (await dummyHash()), body.password);
     if (!ok || !u?.password_hash) throw refused('password', 'Password confirmation failed');
@@ -108,15 +106,11 @@ export function registerStepUp(app: FastifyInstance, deps: AppDeps): void {
       }
       await clearAttempts(db, acctKey);
       await refundAttempt(db, ipKey);
-      const r = await db.query<{ at: number }>(
-        `INSERT INTO step_ups (session_key, user_id) VALUES ($1, $2)
-         ON CONFLICT (session_key) DO UPDATE SET at = epoch_now() RETURNING at`,
-        [sessionKey(request), user.id],
-      );
+      const at = await recordStepUp(db, sessionKey(request), user.id);
       // Expired confirmations are worthless; dropping them here keeps the table at the active sessions.
-      await db.query('DELETE FROM step_ups WHERE at < epoch_now() - $1', [STEP_UP_SECONDS * 2]);
+      await dropStepUpsOlderThan(db, STEP_UP_SECONDS * 2);
       await ctx.audit('step_up', null);
-      return { data: { valid_until: Number(r.rows[0]!.at) + STEP_UP_SECONDS } };
+      return { data: { valid_until: at + STEP_UP_SECONDS } };
     },
   });
 }

@@ -1,6 +1,5 @@
 import { actions } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
-import { notFoundRecord } from '../../core/errors.js';
 import type { ResourceModel } from '../../core/resource.js';
 import { registerAction } from '../../core/actions.js';
 import type { AppDeps } from '../../deps.js';
@@ -16,16 +15,13 @@ export function registerUnlock(app: FastifyInstance, model: ResourceModel, deps:
     handler: async ({ params, ctx }) => {
       const id = Number(params.id);
       const { db } = deps;
-      const r = await db.query<{ email: string; roles: Array<number | string> }>(
-        'SELECT email, roles FROM users WHERE id = $1',
-        [id],
-      );
-      const user = r.rows[0];
-      if (!user) throw notFoundRecord(model.spec.label, id);
+      // Read under the users' access rule: an account the user may not see is a 404, as on its own route.
+      const user = await deps.engine.getOne(ctx, model, id);
+      const roleIds = Array.isArray(user.roles) ? user.roles.map(Number) : [];
       const ref = `users/${id}`;
       const actor = await loadActor(db, ctx);
-      requireManage(actor, await grantOfRoles(db, user.roles.map(Number)), `unlock ${ref}`, ref);
-      await clearAttempts(db, accountKey(user.email));
+      requireManage(actor, await grantOfRoles(db, roleIds), `unlock ${ref}`, ref);
+      await clearAttempts(db, accountKey(String(user.email)));
       await ctx.audit('account_unlocked', ref);
       return { data: { id, locked_until: null } };
     },

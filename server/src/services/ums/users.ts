@@ -5,13 +5,11 @@ import { invalid } from '../../core/errors.js';
 import type { Queryable } from '../../db/db.js';
 import { hashPassword } from './passwords.js';
 import { grantOfRoles, loadActor, requireManage } from './privilege.js';
+import { anotherEnabledHolder, roleIdByName } from './privilege-repository.js';
 import { lockedUntilSql } from './throttle.js';
 import { registerUnlock } from './unlock.js';
 
-async function adminRoleId(tx: Queryable): Promise<number | null> {
-  const r = await tx.query<{ id: number }>('SELECT id FROM roles WHERE name = $1', [ADMIN_ROLE]);
-  return r.rows[0] ? Number(r.rows[0].id) : null;
-}
+const adminRoleId = (tx: Queryable) => roleIdByName(tx, ADMIN_ROLE);
 
 const roleIdsOf = (row: Row | null): number[] => ((row?.roles as number[] | undefined) ?? []).map(Number);
 
@@ -83,11 +81,8 @@ export function usersResource(
         requireManage(actor, await grantOfRoles(tx, roleIdsOf(existing)), `delete ${ref}`, ref);
         const adminId = await adminRoleId(tx);
         if (adminId !== null && roleIdsOf(existing).includes(adminId)) {
-          const others = await tx.query(
-            'SELECT 1 FROM users WHERE id <> $1 AND roles @> ARRAY[$2::bigint] AND NOT disabled LIMIT 1',
-            [existing.id, adminId],
-          );
-          if (!others.rows.length) throw invalid({ id: 'The last admin cannot be deleted' });
+          if (!(await anotherEnabledHolder(tx, Number(existing.id), adminId)))
+            throw invalid({ id: 'The last admin cannot be deleted' });
         }
       },
     },

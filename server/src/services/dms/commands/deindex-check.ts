@@ -5,6 +5,7 @@ import { parseArguments } from '../../../jobs/arguments.js';
 import { defineCommand, type JsonObject } from '../../../jobs/types.js';
 import { raiseAlert } from '../../nms/alerts.js';
 import { delimiterArgument, listArgument } from './checker-input.js';
+import { lockDomainByName, recordIndexed, setDeindexed } from './scheduler-repository.js';
 
 interface DeindexArgs extends JsonObject {
   domains: string[];
@@ -78,31 +79,20 @@ export const deindexCheck = defineCommand<DeindexArgs>({
     return {
       output,
       commit: async (tx) => {
-        const d = await tx.query<{ id: number; website_id: number | null; deindexed: boolean }>(
-          'SELECT id, website_id, deindexed FROM domains WHERE name = $1 FOR UPDATE',
-          [unit.key],
-        );
-        const domain = d.rows[0];
+        const domain = await lockDomainByName(tx, unit.key);
         if (!domain) return; // not in the portfolio: reported, nothing stored
-        await tx.query(
-          `INSERT INTO indexed_history (domain_id, website_id, indexed, result_count, provider, query, sample_urls, cron_run_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [
-            domain.id,
-            domain.website_id,
-            result.indexed,
-            result.resultCount,
-            provider.name,
-            result.query,
-            result.sampleUrls,
-            run.id,
-          ],
-        );
+        await recordIndexed(tx, {
+          domainId: domain.id,
+          websiteId: domain.website_id,
+          indexed: result.indexed,
+          resultCount: result.resultCount,
+          provider: provider.name,
+          query: result.query,
+          sampleUrls: result.sampleUrls,
+          cronRunId: run.id,
+        });
         if (domain.deindexed === !result.indexed) return;
-        await tx.query(
-          'UPDATE domains SET deindexed = $2, updated_at = epoch_now(), version = version + 1 WHERE id = $1',
-          [domain.id, !result.indexed],
-        );
+        await setDeindexed(tx, domain.id, !result.indexed);
         if (!result.indexed && domain.website_id) {
           await raiseAlert(tx, {
             websiteId: Number(domain.website_id),

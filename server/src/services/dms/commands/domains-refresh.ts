@@ -1,6 +1,7 @@
 import { parseArguments } from '../../../jobs/arguments.js';
 import { defineCommand } from '../../../jobs/types.js';
 import { applyDomainData, lookupDomainData } from '../domain-refresh.js';
+import { domainsReadLongestAgo } from './scheduler-repository.js';
 
 const args = [
   {
@@ -30,13 +31,8 @@ export const domainsRefresh = defineCommand<{ older_than_days: number; limit: nu
   batchSize: 10,
   parse: (raw) => parseArguments(args, raw) as { older_than_days: number; limit: number },
   async plan(a, { deps }) {
-    const r = await deps.db.query<{ id: number; name: string }>(
-      `SELECT id, name FROM domains
-       WHERE coalesce(whois_refreshed_at, 0) < epoch_now() - $1 * 86400
-       ORDER BY whois_refreshed_at ASC NULLS FIRST, id LIMIT $2`,
-      [a.older_than_days, a.limit],
-    );
-    return r.rows.map((d) => ({ key: d.name, input: { id: Number(d.id) } }));
+    const domains = await domainsReadLongestAgo(deps.db, a.older_than_days, a.limit);
+    return domains.map((d) => ({ key: d.name, input: { id: d.id } }));
   },
   async run(unit, _run, { deps }) {
     const id = Number(unit.input.id);

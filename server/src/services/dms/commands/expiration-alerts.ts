@@ -3,6 +3,7 @@ import { DAY, epochNow } from '../../../core/time.js';
 import { parseArguments } from '../../../jobs/arguments.js';
 import { defineCommand } from '../../../jobs/types.js';
 import { raiseAlert } from '../../nms/alerts.js';
+import { domainsExpiringWithin, roleIdByName } from './scheduler-repository.js';
 
 /** The tightest threshold a domain has reached (30, 14, 7 or 1 days before expiry), or null. */
 export function expirationThreshold(expiresAt: number, now: number): number | null {
@@ -34,24 +35,10 @@ export const expirationAlerts = defineCommand({
   batchSize: 50,
   parse: (raw) => parseArguments([], raw),
   async plan(_a, { deps }) {
-    const r = await deps.db.query<{
-      id: number;
-      name: string;
-      expiration_date: number;
-      website_id: number | null;
-    }>(
-      `SELECT id, name, expiration_date, website_id FROM domains
-       WHERE expiration_alerts AND expiration_date IS NOT NULL AND expiration_date <= epoch_now() + $1 * 86400
-       ORDER BY expiration_date, id`,
-      [EXPIRATION_ALERT_DAYS[0]],
-    );
-    return r.rows.map((d) => ({
+    const domains = await domainsExpiringWithin(deps.db, EXPIRATION_ALERT_DAYS[0]);
+    return domains.map((d) => ({
       key: d.name,
-      input: {
-        id: Number(d.id),
-        expiration_date: Number(d.expiration_date),
-        website_id: d.website_id === null ? null : Number(d.website_id),
-      },
+      input: { id: d.id, expiration_date: d.expiration_date, website_id: d.website_id },
     }));
   },
   async run(unit, run) {
@@ -64,14 +51,10 @@ export const expirationAlerts = defineCommand({
     return {
       output: { message: `${text} (${threshold}-day threshold)` },
       commit: async (tx) => {
-        const admins =
-          websiteId === null
-            ? ((await tx.query<{ id: number }>('SELECT id FROM roles WHERE name = $1', [ADMIN_ROLE])).rows[0]
-                ?.id ?? null)
-            : null;
+        const admins = websiteId === null ? await roleIdByName(tx, ADMIN_ROLE) : null;
         await raiseAlert(tx, {
           websiteId,
-          roleId: admins === null ? null : Number(admins),
+          roleId: admins,
           title: text,
           message: `<p><strong>${unit.key}</strong> expires on ${new Date(expiresAt * 1000).toISOString().slice(0, 10)}. Renew it, or turn its expiration alerts off.</p>`,
           importance: threshold <= 7 ? 'high' : 'normal',

@@ -1,12 +1,14 @@
 import { CHECKER_LIMITS } from '@sitefleet/shared';
 import { invalid } from '../../../core/errors.js';
-import type { Queryable } from '../../../db/db.js';
 import { parsePage, type PageLink } from '../../../integrations/html/page.js';
 import { parseSitemap, sitemapUrlsFromRobots } from '../../../integrations/html/sitemap.js';
 import type { SafeFetch } from '../../../integrations/http/safe-fetch.js';
 import { parseArguments } from '../../../jobs/arguments.js';
 import { defineCommand, type JsonObject, type UnitResult, type UnitSpec } from '../../../jobs/types.js';
 import { loadPage, pageLimits, PageUnavailable, type PageLimits } from './pages.js';
+import { savePage, websiteUrl, type LinkRow } from './website-scan-repository.js';
+
+export type { LinkRow } from './website-scan-repository.js';
 
 interface ScanArgs extends JsonObject {
   website_id: number;
@@ -89,15 +91,6 @@ async function sitemapPages(
   return { pages: [...pages], read };
 }
 
-export interface LinkRow {
-  backlink: string;
-  target_host: string;
-  anchor: string | null;
-  rel: string[];
-  internal: boolean;
-  hits: number;
-}
-
 /** One row per distinct target of a page: hits counts repeats, the first non-empty anchor wins, rels merge. */
 function aggregate(links: PageLink[]): LinkRow[] {
   const rows = new Map<string, LinkRow>();
@@ -121,33 +114,6 @@ function aggregate(links: PageLink[]): LinkRow[] {
   return [...rows.values()];
 }
 
-async function savePage(
-  tx: Queryable,
-  websiteId: number,
-  url: string,
-  runId: number,
-  page: { status: number | null; title: string | null; error: string | null; links: LinkRow[] },
-): Promise<void> {
-  const internal = page.links.filter((l) => l.internal).length;
-  await tx.query(
-    `INSERT INTO website_pages (website_id, url, status, title, internal_links, outbound_links, error, scanned_at, cron_run_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, epoch_now(), $8)
-     ON CONFLICT (website_id, url) DO UPDATE SET status = EXCLUDED.status, title = EXCLUDED.title,
-       internal_links = EXCLUDED.internal_links, outbound_links = EXCLUDED.outbound_links, error = EXCLUDED.error,
-       scanned_at = EXCLUDED.scanned_at, cron_run_id = EXCLUDED.cron_run_id, updated_at = epoch_now(),
-       version = website_pages.version + 1`,
-    [websiteId, url, page.status, page.title, internal, page.links.length - internal, page.error, runId],
-  );
-  await tx.query('DELETE FROM website_links WHERE website_id = $1 AND page = $2', [websiteId, url]);
-  if (!page.links.length) return;
-  await tx.query(
-    `INSERT INTO website_links (website_id, page, backlink, target_host, anchor, rel, internal, hits)
-     SELECT $1, $2, l.backlink, l.target_host, l.anchor, ARRAY(SELECT jsonb_array_elements_text(l.rel)), l.internal, l.hits
-     FROM jsonb_to_recordset($3::jsonb) AS l(backlink text, target_host text, anchor text, rel jsonb, internal boolean, hits integer)`,
-    [websiteId, url, JSON.stringify(page.links)],
-  );
-}
-
 /**
  * websites:scan (SPEC §7.5): crawls a website from its sitemap and home page, within max_pages, and records
  * per page its status, title, outbound links (anchor, rel) and internal links: the website's pages (page,
@@ -165,8 +131,7 @@ export const websiteScan = defineCommand<ScanArgs>({
   maxJobs: (a) => Number(a.max_pages) + 1,
   async parse(raw, { deps }) {
     const a = parseArguments(args, raw) as { website_id: number; max_pages: number };
-    const w = await deps.db.query<{ url: string }>('SELECT url FROM websites WHERE id = $1', [a.website_id]);
-    const url = w.rows[0]?.url;
+    const url = await websiteUrl(deps.db, a.website_id);
     if (!url) throw invalid({ 'arguments.website_id': `No website with id ${a.website_id}` });
     return { ...a, url };
   },

@@ -1,6 +1,7 @@
 import { DAY, epochNow } from '../../../core/time.js';
 import { parseArguments } from '../../../jobs/arguments.js';
 import { defineCommand } from '../../../jobs/types.js';
+import { pruneChanges } from '../monitor-repository.js';
 
 /** The longest window the console shows (30 d uptime and timeline) must stay whole. */
 const LONGEST_WINDOW_DAYS = 30;
@@ -33,18 +34,10 @@ export const pruneMonitorHistory = defineCommand<{ days: number }>({
   plan: () => [{ key: 'prune' }],
   async run(_unit, run, { deps }) {
     const cut = epochNow() - run.arguments.days * DAY;
-    // Deleting twice deletes nothing more: a redelivered job is harmless.
-    const r = await deps.db.query(
-      `DELETE FROM monitor_changes c
-        WHERE c.at < $1
-          AND EXISTS (SELECT 1 FROM monitor_changes later
-                       WHERE later.monitor_id = c.monitor_id AND later.at <= $1
-                         AND (later.at, later.id) > (c.at, c.id))`,
-      [cut],
-    );
+    const deleted = await pruneChanges(deps.db, cut);
     return {
       output: {
-        message: `Deleted ${r.rowCount} status changes older than ${run.arguments.days} days, with their alerts`,
+        message: `Deleted ${deleted} status changes older than ${run.arguments.days} days, with their alerts`,
       },
     };
   },
