@@ -83,7 +83,8 @@ export interface JobOutputItem {
 }
 
 /** What the keyword checker says about one page (job_output[].output). */
-export interface KeywordPageResult {
+// A type alias, not an interface: it must fit the JSON object a job unit's output is stored as.
+export type KeywordPageResult = {
   message: string;
   url: string;
   final_url: string;
@@ -95,4 +96,4 @@ export interface KeywordPageResult {
     samples: string[];
   }>;
   missing: string[];
-}
+};

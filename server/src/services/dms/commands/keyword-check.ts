@@ -77,7 +77,7 @@ export const keywordCheck = defineCommand<KeywordArgs>({
       found: report.found,
       missing: report.missing,
     };
-    return { output: result as unknown as KeywordPageResult & JsonObject };
+    return { output: result };
   },
   summarize: (c) => `${c.success} pages checked, ${c.failed} could not be read`,
 });

@@ -1,6 +1,6 @@
 import { DEFAULT_CHECKER_KEYWORDS, type KeywordPageResult } from '@sitefleet/shared';
 import { checkKeywords } from '../../../integrations/html/keywords.js';
-import { Clock, type Output, type Runs, unit } from '../../../jobs/seed/runs.js';
+import { Clock, type Runs, unit } from '../../../jobs/seed/runs.js';
 import type { Rng } from '../../../seed/random.js';
 import { pageHtml } from './site-scan.js';
 import type { ScannedPage } from './website-scan.js';
@@ -71,7 +71,7 @@ export function seedKeywordChecks(
         found: report.found,
         missing: report.missing,
       };
-      return unit(p.url, result as unknown as Output, { seconds: 0.3 + rng.next() * 1.5 });
+      return unit(p.url, result, { seconds: 0.3 + rng.next() * 1.5 });
     });
     const start = clock.office(rng, 4 + i * 7 + rng.int(0, 2));
     runs.add(def, start, { keywords, pages: pages.map((p) => p.url) }, [units], {
