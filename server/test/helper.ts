@@ -194,3 +194,50 @@ export async function waitForRun<R extends { remaining_jobs: number }>(
     await new Promise((res) => setTimeout(res, 100));
   }
 }
+
+/**
+ * An app whose JSON log lines are captured into `lines`, on a fresh database with only the roles and the
+ * admin, signed in as the admin (`token`). `beforeReady` registers extra routes (fault injection).
+ */
+export async function loggedTestApp(
+  kind: DbKind,
+  lines: string[],
+  options: { logLevel: Config['logLevel']; beforeReady?: (app: FastifyInstance) => void },
+): Promise<{ app: FastifyInstance; db: Db; token: string; close: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sitefleet-log-'));
+  const scratch = kind === 'postgres' ? await scratchPostgres() : null;
+  const db = scratch ? await openPostgres(scratch.url, 5) : await openPglite(null);
+  await migrate(db);
+  const config = loadConfig(
+    {},
+    {
+      adminEmail: ADMIN_EMAIL,
+      adminPassword: ADMIN_PASSWORD,
+      seedDemo: false,
+      logLevel: options.logLevel,
+      webDist: '/nonexistent',
+      dataDir,
+    },
+  );
+  const deps = createDeps(config, db, TEST_KEYS);
+  const { app } = await buildApp(deps, { logStream: { write: (line) => void lines.push(line) } });
+  options.beforeReady?.(app);
+  await app.ready();
+  await seedIfEmpty(db, config, deps.engine);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/ums/auth/login',
+    payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
+  return {
+    app,
+    db,
+    token: (login.json() as { access_token: string }).access_token,
+    async close() {
+      await app.close();
+      await db.close();
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

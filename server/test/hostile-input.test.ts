@@ -1,23 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { createDeps } from '../src/bootstrap.js';
-import { loadConfig } from '../src/config.js';
-import { migrate } from '../src/db/migrate.js';
-import { openPglite } from '../src/db/pglite.js';
-import { openPostgres } from '../src/db/postgres.js';
-import { seedIfEmpty } from '../src/seed/index.js';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
   createTestApp,
   DATABASES,
   type DbKind,
-  scratchPostgres,
-  TEST_KEYS,
+  loggedTestApp,
   type TestApp,
 } from './helper.js';
 
@@ -167,38 +156,9 @@ describe.each(DATABASES)('hostile text on %s', (kind) => {
   });
 });
 
-/** An app whose JSON log lines are captured, at debug level so even SQL logging is looked at. */
-async function loggedApp(kind: DbKind, lines: string[]) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sitefleet-log-'));
-  const scratch = kind === 'postgres' ? await scratchPostgres() : null;
-  const db = scratch ? await openPostgres(scratch.url, 5) : await openPglite(null);
-  await migrate(db);
-  const config = loadConfig(
-    {},
-    {
-      adminEmail: ADMIN_EMAIL,
-      adminPassword: ADMIN_PASSWORD,
-      seedDemo: false,
-      logLevel: 'debug',
-      webDist: '/nonexistent',
-      dataDir,
-    },
-  );
-  const deps = createDeps(config, db, TEST_KEYS);
-  const { app } = await buildApp(deps, { logStream: { write: (line) => void lines.push(line) } });
-  faultRoutes(app);
-  await app.ready();
-  await seedIfEmpty(db, config, deps.engine);
-  return {
-    app,
-    async close() {
-      await app.close();
-      await db.close();
-      await scratch?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+/** At debug level, so even SQL logging is looked at; with the fault-injection routes. */
+const loggedApp = (kind: DbKind, lines: string[]) =>
+  loggedTestApp(kind, lines, { logLevel: 'debug', beforeReady: faultRoutes });
 
 describe.each(DATABASES)('request logs on %s', (kind) => {
   it('carry method, route pattern, status and time, and never a filter value or SQL parameter', async () => {

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,23 +11,7 @@ import {
   noisyPng,
   polyglotPng,
 } from './fixtures/images.js';
-import { buildApp } from '../src/app.js';
-import { createDeps } from '../src/bootstrap.js';
-import { loadConfig } from '../src/config.js';
-import { migrate } from '../src/db/migrate.js';
-import { openPglite } from '../src/db/pglite.js';
-import { openPostgres } from '../src/db/postgres.js';
-import { seedIfEmpty } from '../src/seed/index.js';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  createTestApp,
-  DATABASES,
-  scratchPostgres,
-  TEST_KEYS,
-  type DbKind,
-  type TestApp,
-} from './helper.js';
+import { createTestApp, DATABASES, loggedTestApp, type DbKind, type TestApp } from './helper.js';
 import { buildUploadBody, IMAGES_URL, type UploadBody } from './fixtures/multipart.js';
 
 interface Reply {
@@ -199,48 +180,15 @@ for (const kind of DATABASES) {
   });
 }
 
-/** A test app whose log lines (JSON, at info level) are captured. */
+/** A test app whose log lines (JSON, at info level) are captured, with a sender of uploads. */
 async function loggedApp(kind: DbKind, lines: string[]) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sitefleet-uploads-'));
-  const scratch = kind === 'postgres' ? await scratchPostgres() : null;
-  const db = scratch ? await openPostgres(scratch.url, 5) : await openPglite(null);
-  await migrate(db);
-  const config = loadConfig(
-    {},
-    {
-      adminEmail: ADMIN_EMAIL,
-      adminPassword: ADMIN_PASSWORD,
-      seedDemo: false,
-      logLevel: 'info',
-      webDist: '/nonexistent',
-      dataDir,
-    },
-  );
-  const deps = createDeps(config, db, TEST_KEYS);
-  const { app } = await buildApp(deps, { logStream: { write: (line) => void lines.push(line) } });
-  await app.ready();
-  await seedIfEmpty(db, config, deps.engine);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/ums/auth/login',
-    payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
-  const token = (login.json() as { access_token: string }).access_token;
+  const logged = await loggedTestApp(kind, lines, { logLevel: 'info' });
   const send = (body: UploadBody) =>
-    app.inject({
+    logged.app.inject({
       method: 'POST',
       url: IMAGES_URL,
-      headers: { authorization: `Bearer ${token}`, authtype: 'password', ...body.headers },
+      headers: { authorization: `Bearer ${logged.token}`, authtype: 'password', ...body.headers },
       payload: body.payload,
     });
-  return {
-    db,
-    send,
-    async close() {
-      await app.close();
-      await db.close();
-      await scratch?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { db: logged.db, send, close: logged.close };
 }
