@@ -1,6 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
 
@@ -32,6 +35,55 @@ const versionFile = (): Plugin => ({
   },
 });
 
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    // dist/.vite holds the build manifest, which is not served
+    if (entry.name.startsWith('.')) return [];
+    const file = join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(file) : [file];
+  });
+}
+
+/**
+ * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip -9) beside every compressible file of the
+ * build, so the server sends them as they are (Content-Encoding) instead of compressing on each request.
+ * A sibling that would not be smaller is not written: the server then sends the file itself.
+ */
+const precompress = (): Plugin => {
+  let outDir = '';
+  return {
+    name: 'sitefleet-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = filesUnder(outDir).filter((file) => COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const source = readFileSync(file);
+          const [br, gz] = await Promise.all([
+            brotli(source, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: statSync(file).size,
+              },
+            }),
+            gzipped(source, { level: 9 }),
+          ]);
+          if (br.length < source.length) writeFileSync(`${file}.br`, br);
+          if (gz.length < source.length) writeFileSync(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+};
+
 const backend = process.env.SITEFLEET_API ?? 'http://127.0.0.1:8080';
 const proxied = [
   '/dms',
@@ -47,7 +99,7 @@ const proxied = [
 
 export default defineConfig({
   base: './',
-  plugins: [react(), versionFile()],
+  plugins: [react(), versionFile(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(version) },
   resolve: {
     // the shared package's TypeScript source, as its "development" export condition does for Node

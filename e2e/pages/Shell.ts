@@ -23,17 +23,27 @@ export class Shell {
       .evaluateAll((navs) => navs.map((n) => n.getAttribute('aria-label') ?? ''));
   }
 
+  /** The docked drawer's width once its width transition has finished (getAnimations flushes styles). */
   async sidebarWidth(): Promise<number> {
-    const box = await this.page
+    const paper = this.page
       .locator('.RaSidebar-docked .MuiDrawer-paper, .MuiDrawer-docked .MuiDrawer-paper')
-      .first()
-      .boundingBox();
-    return Math.round(box?.width ?? 0);
+      .first();
+    await paper.waitFor();
+    return paper.evaluate(async (el) => {
+      await Promise.all(el.getAnimations().map((a) => a.finished));
+      return Math.round(el.getBoundingClientRect().width);
+    });
   }
 
+  /** Opens or closes the drawer and waits until the menu button says the other state. */
   async toggleSidebar() {
-    await this.page.getByRole('button', { name: /(open|close) menu/i }).click();
-    await this.page.waitForTimeout(400); // the drawer animates its width
+    const button = this.page.getByRole('button', { name: /(open|close) menu/i });
+    const before = await button.getAttribute('aria-label');
+    await button.click();
+    await this.page
+      .getByRole('button', { name: /(open|close) menu/i })
+      .and(this.page.locator(`:not([aria-label="${before ?? ''}"])`))
+      .waitFor();
   }
 
   async openMenuEntry(label: string) {

@@ -6,6 +6,7 @@
  */
 import { launchBrowser, openPage } from '../support/browser';
 import { LoginPage } from '../pages/LoginPage';
+import { call } from '../support/http';
 import { ensureWebBuilt } from '../setup/build';
 import { startServer } from '../setup/server';
 
@@ -14,29 +15,23 @@ const RUNS = 5;
 const admin = { email: 'perf-admin@sitefleet.test', password: 'perf-admin-password-42' };
 const LIST = '#/ums/api/v1/users?perPage=100&page=1&sort=name&order=ASC';
 
-async function api(baseURL: string, token: string | null, method: string, path: string, body?: unknown) {
-  const res = await fetch(new URL(path, baseURL), {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}`, AuthType: 'password' } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-}
-
 async function seedUsers(baseURL: string): Promise<void> {
-  const { access_token: token } = (await api(baseURL, null, 'POST', 'ums/auth/login', admin)) as {
-    access_token: string;
-  };
-  const roles = (await api(baseURL, token, 'GET', 'ums/api/v1/roles?perPage=100')) as {
-    data: Array<{ id: number }>;
-  };
+  const { access_token: token } = await call<{ access_token: string }>(
+    baseURL,
+    null,
+    'POST',
+    'ums/auth/login',
+    admin,
+  );
+  const roles = await call<{ data: Array<{ id: number }> }>(
+    baseURL,
+    token,
+    'GET',
+    'ums/api/v1/roles?perPage=100',
+  );
   const roleIds = roles.data.map((r) => r.id);
   for (let i = 0; i < USERS; i++) {
-    await api(baseURL, token, 'POST', 'ums/api/v1/users', {
+    await call(baseURL, token, 'POST', 'ums/api/v1/users', {
       name: `Perf${String(i).padStart(3, '0')}`,
       last_name: 'User',
       email: `perf-${i}-${Date.now().toString(36)}@sitefleet.test`,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BellDrawer } from '../pages/BellDrawer';
 import { adminApi } from '../support/api';
 import { browserSuite } from '../support/fixture';
-import { executableIn, RICH_TEXT_FORBIDDEN, XSS_PAYLOADS, xssRan } from '../support/xss';
+import { executableIn, RICH_TEXT_FORBIDDEN, settled, XSS_PAYLOADS, xssRan } from '../support/xss';
 
 const NOTIFICATIONS = resources.notifications.path;
 
@@ -55,7 +55,7 @@ describe('notifications: hostile markup never runs (SPEC §5, SECURITY)', () => 
     // hover and focus what is there, in case a handler slipped through
     for (const message of await bell.drawer().getByTestId('notification-message').all())
       await message.hover();
-    await t.page.waitForTimeout(300);
+    await settled(t.page);
     expect(await xssRan(t.page)).toBe(false);
     expect(dialogs).toEqual([]);
   });
@@ -73,7 +73,7 @@ describe('notifications: hostile markup never runs (SPEC §5, SECURITY)', () => 
       expect(await executableIn(message, RICH_TEXT_FORBIDDEN), `payload ${i}`).toEqual([]);
       expect(await executableIn(t.page.locator('main')), `payload ${i}`).toEqual([]);
     }
-    await t.page.waitForTimeout(300);
+    await settled(t.page);
     expect(await xssRan(t.page)).toBe(false);
     expect(dialogs).toEqual([]);
   }, 120_000);

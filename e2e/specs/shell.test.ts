@@ -12,7 +12,6 @@ describe('app shell', () => {
     expect(await shell.sidebarWidth()).toBe(55);
     await t.page.reload();
     await shell.menu().waitFor();
-    await t.page.waitForTimeout(300);
     expect(await shell.sidebarWidth()).toBe(55);
     await shell.toggleSidebar();
     expect(await shell.sidebarWidth()).toBe(240);

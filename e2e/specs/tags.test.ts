@@ -39,8 +39,9 @@ describe('tags: create, edit, delete', () => {
 
     const text = await record.delete(false);
     expect(text).toContain(DELETE_TEXT);
-    await t.page.waitForTimeout(200);
+    await record.confirmDialog().waitFor({ state: 'hidden' });
     expect(t.page.url()).toMatch(/\/show$/);
+    await t.page.getByText(`${name}-renamed`, { exact: true }).first().waitFor();
     await record.delete(true);
     await list.waitForData();
     expect(t.page.url()).toMatch(new RegExp(`#/${TAGS}$|#/${TAGS}\\?`));

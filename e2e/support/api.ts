@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { call } from './http';
 
 /** A signed-in API client for arranging test data (the console is exercised through the browser). */
 export interface Api {
@@ -7,27 +8,6 @@ export interface Api {
   post: <T = unknown>(path: string, body: unknown) => Promise<T>;
   put: <T = unknown>(path: string, body: unknown) => Promise<T>;
   del: <T = unknown>(path: string) => Promise<T>;
-}
-
-async function call<T>(
-  baseURL: string,
-  token: string | null,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(new URL(path.replace(/^\//, ''), baseURL), {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}`, AuthType: 'password' } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
 }
 
 export async function login(email: string, password: string, baseURL = inject('baseURL')) {

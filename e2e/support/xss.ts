@@ -87,6 +87,17 @@ export async function executableIn(scope: Locator, tags: readonly string[] = ACT
   );
 }
 
+/**
+ * Waits until every image in the page has loaded or failed (an onerror payload would have run by then) and
+ * two frames have been painted, so handlers triggered by hover or focus have had their turn.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
 /** Whether any payload ran in the page. */
 export async function xssRan(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss !== undefined);

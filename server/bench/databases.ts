@@ -42,13 +42,20 @@ export async function openBenchPglite(): Promise<BenchDb> {
   return { kind: 'pglite', db, where: 'in-memory', close: () => db.close() };
 }
 
-/** A scratch database sf_bench_<random> on the server, dropped again by close(); the server's pool size. */
-export async function openBenchPostgres(serverUrl: string): Promise<BenchDb> {
+/** Creates a scratch database sf_bench_<random> on the server: its URL, and drop() to remove it again. */
+export async function createScratchDatabase(
+  serverUrl: string,
+): Promise<{ url: URL; drop: () => Promise<void> }> {
   const name = `sf_bench_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const drop = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  return { url, drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** A scratch database sf_bench_<random> on the server, dropped again by close(); the server's pool size. */
+export async function openBenchPostgres(serverUrl: string): Promise<BenchDb> {
+  const { url, drop } = await createScratchDatabase(serverUrl);
   let db: Db;
   try {
     db = await openPostgres(url.toString());

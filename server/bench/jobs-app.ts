@@ -42,10 +42,13 @@ export async function waitFor<T>(
   }
 }
 
+/** Marks the bench's own statements (its polling), which the statement count leaves out. */
+export const BENCH_SQL = '/* bench */';
+
 /** True once no job of the queue is waiting, retrying or running. */
 export async function queueDrained(db: Queryable, queue: string): Promise<boolean> {
   const r = await db.query<{ busy: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM pgboss.job WHERE name = $1 AND state < 'completed') AS busy`,
+    `${BENCH_SQL} SELECT EXISTS (SELECT 1 FROM pgboss.job WHERE name = $1 AND state < 'completed') AS busy`,
     [queue],
   );
   return r.rows[0]?.busy === false;
@@ -61,7 +64,7 @@ export interface RunRow {
 
 export async function runRow(db: Queryable, runId: number): Promise<RunRow> {
   const r = await db.query<RunRow>(
-    'SELECT status, job_count, remaining_jobs, success_count, failed_count FROM cron_runs WHERE id = $1',
+    `${BENCH_SQL} SELECT status, job_count, remaining_jobs, success_count, failed_count FROM cron_runs WHERE id = $1`,
     [runId],
   );
   const row = r.rows[0];

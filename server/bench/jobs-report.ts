@@ -1,4 +1,5 @@
 import type { DbKind } from './databases.js';
+import { atLeast, atMost, type Figure } from './figures.js';
 
 /** Issue targets: the engine's throughput on PostgreSQL, and the keyword checker against a bare loop. */
 export const JOBS_TARGET_PER_SECOND = 1000;
@@ -19,14 +20,22 @@ export interface ThroughputRound {
   /** From the call that enqueues until the queue held no unfinished job of the run. */
   totalMs: number;
   jobsPerSecond: number;
+  /**
+   * Statements this process sent to PostgreSQL (both pools; not the bench's polling) per job of the round;
+   * NaN (null in the results file) on PGlite, whose statements are not counted.
+   */
+  statementsPerJob: number;
+  /** This process's CPU time (user + system) per job: the engine or pg-boss, not PostgreSQL's own. */
+  cpuMsPerJob: number;
   /** Handler start minus the time just before enqueueing, per job: mostly waiting behind the backlog. */
   backlogLatency: Distribution;
 }
 
 export interface JobsHandlerResult {
   rounds: ThroughputRound[];
-  /** Median over the rounds. */
+  /** Medians over the rounds. */
   jobsPerSecond: number;
+  statementsPerJob: number;
   enqueueMs: number;
   /** Backlog latency over the jobs of all rounds together. */
   backlogLatency: Distribution;
@@ -87,6 +96,48 @@ export interface CheckerDatabaseResult {
   pass: boolean;
 }
 
+/** The engine's throughput and pickup must stay within these of bare pg-boss (the issue's targets). */
+export const JOBS_RATIO_TARGET = 0.8;
+export const PICKUP_RATIO_TARGET = 1.5;
+
+/**
+ * The figures npm run bench prints: per database, the engine's jobs/s against bare pg-boss and its pickup
+ * p50 against bare pg-boss's (the PostgreSQL ones are the issue's targets, PGlite's are context), and the
+ * keyword checker's pages/s against the bare loop, judged by the median of the paired rounds' ratios.
+ */
+export function jobsFigures(jobs: JobsDatabaseResult[], checker: CheckerDatabaseResult[]): Figure[] {
+  const figures: Figure[] = [];
+  for (const r of jobs) {
+    figures.push(
+      atLeast(
+        `jobs/s vs bare pg-boss, ${r.database}`,
+        r.engine.jobsPerSecond,
+        r.bare.jobsPerSecond,
+        'jobs/s',
+        JOBS_RATIO_TARGET,
+      ),
+      atMost(
+        `pickup p50 vs bare pg-boss, ${r.database}`,
+        r.engine.pickupLatency.p50,
+        r.bare.pickupLatency.p50,
+        'ms',
+        PICKUP_RATIO_TARGET,
+      ),
+    );
+  }
+  for (const c of checker) {
+    const medians = atLeast(
+      `keyword checker pages/s vs bare loop, ${c.database} (median of paired rounds)`,
+      c.engine.pagesPerSecond,
+      c.bare.pagesPerSecond,
+      'pages/s',
+      CHECKER_TARGET_RATIO,
+    );
+    figures.push({ ...medians, ratio: c.ratio, pass: c.pass });
+  }
+  return figures;
+}
+
 /** Nearest-rank percentile. */
 export function percentile(values: readonly number[], p: number): number {
   if (!values.length) return NaN;
@@ -111,7 +162,8 @@ export function distribution(values: readonly number[]): Distribution {
   };
 }
 
-function fixed(n: number, digits: number): string {
+/** A number to the given digits, or '-' when it is not one (NaN: not measured). */
+export function fixed(n: number, digits: number): string {
   return Number.isFinite(n) ? n.toFixed(digits) : '-';
 }
 
@@ -127,6 +179,7 @@ const JOBS_COLUMNS = [
   'handler',
   'jobs/s',
   'rounds jobs/s',
+  'stmts/job',
   'enqueue ms',
   'backlog p50',
   'backlog p95',
@@ -140,6 +193,7 @@ function jobsRow(db: string, handler: string, r: JobsHandlerResult): string[] {
     handler,
     fixed(r.jobsPerSecond, 0),
     r.rounds.map((x) => fixed(x.jobsPerSecond, 0)).join(' '),
+    fixed(r.statementsPerJob, 3),
     fixed(r.enqueueMs, 0),
     fixed(r.backlogLatency.p50, 0),
     fixed(r.backlogLatency.p95, 0),
@@ -153,10 +207,15 @@ export function jobsVerdict(r: JobsDatabaseResult): string {
     r.meetsTarget === null
       ? `(target >= ${JOBS_TARGET_PER_SECOND} jobs/s applies to PostgreSQL)`
       : `target >= ${JOBS_TARGET_PER_SECOND} jobs/s ${r.meetsTarget ? 'PASS' : 'FAIL'}`;
+  const pickup = r.engine.pickupLatency.p50 / r.bare.pickupLatency.p50;
+  const verdict = (pass: boolean) => (r.database === 'postgres' ? (pass ? ' PASS' : ' FAIL') : '');
   return (
     `${r.database}/jobs: engine ${fixed(r.engine.jobsPerSecond, 0)} jobs/s ${target}; ` +
-    `bare pg-boss ${fixed(r.bare.jobsPerSecond, 0)} jobs/s; engine/bare = ${fixed(r.ratio, 3)}; ` +
-    `pickup p50 engine ${fixed(r.engine.pickupLatency.p50, 1)} ms vs bare ${fixed(r.bare.pickupLatency.p50, 1)} ms`
+    `bare pg-boss ${fixed(r.bare.jobsPerSecond, 0)} jobs/s; engine/bare = ${fixed(r.ratio, 3)} ` +
+    `(target >= ${JOBS_RATIO_TARGET})${verdict(r.ratio >= JOBS_RATIO_TARGET)}; ` +
+    `pickup p50 engine ${fixed(r.engine.pickupLatency.p50, 1)} ms vs bare ${fixed(r.bare.pickupLatency.p50, 1)} ms ` +
+    `= ${fixed(pickup, 2)}x (target <= ${PICKUP_RATIO_TARGET}x)${verdict(pickup <= PICKUP_RATIO_TARGET)}; ` +
+    `statements/job ${fixed(r.engine.statementsPerJob, 3)} vs ${fixed(r.bare.statementsPerJob, 3)}`
   );
 }
 

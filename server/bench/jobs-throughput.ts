@@ -13,12 +13,14 @@ import type { BenchDb } from './databases.js';
 import { nowMs, openEngineApp, queueDrained, runRow, sleep, waitFor, type EngineApp } from './jobs-app.js';
 import {
   distribution,
+  fixed,
   JOBS_TARGET_PER_SECOND,
   median,
   type JobsDatabaseResult,
   type JobsHandlerResult,
   type ThroughputRound,
 } from './jobs-report.js';
+import { statements } from './jobs-statements.js';
 import { log } from './measure.js';
 
 export interface JobsSettings {
@@ -84,7 +86,7 @@ function noopCommand(rec: Recorder, s: JobsSettings): CommandDef {
       return Promise.resolve({ output: { message: 'done' } });
     },
   });
-  return def as unknown as CommandDef;
+  return def;
 }
 
 async function waitHandled(rec: Recorder, n: number, timeoutMs: number): Promise<void> {
@@ -127,11 +129,18 @@ interface Timed {
 /** One timed round: enqueue n jobs together, wait until every one ran and was settled. */
 async function throughputRound(db: Db, side: Side, n: number): Promise<Timed> {
   side.rec.reset();
+  statements.reset();
+  const cpu0 = process.cpuUsage();
   const t0 = nowMs();
   const verify = await side.enqueue(n, t0);
   const enqueued = nowMs();
   await waitDone(db, side.queue, side.rec, n, timeoutFor(n));
   const totalMs = nowMs() - t0;
+  const sent = statements.total;
+  const cpu = process.cpuUsage(cpu0);
+  if (process.env.BENCH_JOBS_PROFILE)
+    for (const [text, count, ms] of statements.top(12))
+      log(`    ${String(count).padStart(7)} ${ms.toFixed(0).padStart(7)} ms  ${text}`);
   await verify();
   if (side.rec.handled !== n) throw new Error(`${side.queue}: ${side.rec.handled} starts for ${n} jobs`);
   const latencies = side.rec.latencies;
@@ -141,23 +150,38 @@ async function throughputRound(db: Db, side: Side, n: number): Promise<Timed> {
       enqueueMs: enqueued - t0,
       totalMs,
       jobsPerSecond: n / (totalMs / 1000),
+      // Counted on pg clients: PGlite's statements do not pass through them.
+      statementsPerJob: db.kind === 'postgres' ? sent / n : NaN,
+      cpuMsPerJob: (cpu.user + cpu.system) / 1000 / n,
       backlogLatency: distribution(latencies),
     },
     latencies,
   };
 }
 
-/** One job at a time, spaced apart, so each is picked up from an idle queue. */
-async function pickupLatencies(db: Db, side: Side, s: JobsSettings): Promise<number[]> {
-  side.rec.reset();
+/**
+ * One job at a time, spaced apart, so each is picked up from an idle queue: bare pg-boss's and the engine's
+ * samples alternate (both open, each idle between its jobs), so a machine whose load drifts moves both alike.
+ */
+async function pickupLatencies(
+  db: Db,
+  sides: Side[],
+  s: JobsSettings,
+): Promise<Array<{ latencies: number[]; enqueueMs: number[] }>> {
   const checks: Array<() => Promise<void>> = [];
+  const enqueueMs = sides.map((): number[] => []);
+  for (const side of sides) side.rec.reset();
   for (let i = 0; i < s.latencySamples; i++) {
-    checks.push(await side.enqueue(1, nowMs()));
-    await sleep(s.latencySpacingMs);
+    for (const [k, side] of sides.entries()) {
+      const t0 = nowMs();
+      checks.push(await side.enqueue(1, t0));
+      enqueueMs[k]!.push(nowMs() - t0);
+      await sleep(s.latencySpacingMs);
+    }
   }
-  await waitDone(db, side.queue, side.rec, s.latencySamples, 60_000);
+  for (const side of sides) await waitDone(db, side.queue, side.rec, s.latencySamples, 60_000);
   for (const check of checks) await check();
-  return side.rec.latencies;
+  return sides.map((side, k) => ({ latencies: side.rec.latencies, enqueueMs: enqueueMs[k]! }));
 }
 
 async function engineSide(db: Db, s: JobsSettings): Promise<Side> {
@@ -284,6 +308,7 @@ function summarise(timed: Timed[], pickup: number[]): JobsHandlerResult {
   return {
     rounds,
     jobsPerSecond: median(rounds.map((r) => r.jobsPerSecond)),
+    statementsPerJob: median(rounds.map((r) => r.statementsPerJob)),
     enqueueMs: median(rounds.map((r) => r.enqueueMs)),
     backlogLatency: distribution(timed.flatMap((t) => t.latencies)),
     pickupLatency: distribution(pickup),
@@ -293,14 +318,15 @@ function summarise(timed: Timed[], pickup: number[]): JobsHandlerResult {
 function roundLine(label: string, r: ThroughputRound): string {
   return (
     `  ${label.padEnd(26)} ${r.jobsPerSecond.toFixed(0).padStart(7)} jobs/s  ` +
-    `(${r.jobs} jobs in ${r.totalMs.toFixed(0)} ms, enqueue ${r.enqueueMs.toFixed(0)} ms, ` +
+    `(${r.jobs} jobs in ${r.totalMs.toFixed(0)} ms, ${fixed(r.statementsPerJob, 3)} statements/job, ` +
+    `${(r.cpuMsPerJob * 1000).toFixed(0)} µs cpu/job, enqueue ${r.enqueueMs.toFixed(0)} ms, ` +
     `backlog p50 ${r.backlogLatency.p50.toFixed(0)} ms)`
   );
 }
 
 /**
  * The engine's throughput on a no-op command against bare pg-boss on the same database, alternating
- * rounds, then the pickup latency of each with one job at a time.
+ * rounds, then the pickup latency of each with one job at a time, their samples alternating.
  */
 export async function benchJobs(
   bdb: BenchDb,
@@ -308,6 +334,7 @@ export async function benchJobs(
   loadBefore: number,
 ): Promise<JobsDatabaseResult> {
   const db = bdb.db;
+  statements.install();
   const openEngine = () => engineSide(db, s);
   const openBare = () => bareSide(db, s);
   const engineRounds: Timed[] = [];
@@ -321,12 +348,20 @@ export async function benchJobs(
     engineRounds.push(e);
   }
 
-  const latencyNote = `${s.latencySamples} jobs, one every ${s.latencySpacingMs} ms`;
-  const barePickup = await session(openBare, (side) => pickupLatencies(db, side, s));
-  log(`  pickup bare pg-boss: p50 ${median(barePickup).toFixed(1)} ms (${latencyNote})`);
-  const enginePickup = await session(openEngine, (side) => pickupLatencies(db, side, s));
-  log(`  pickup engine:       p50 ${median(enginePickup).toFixed(1)} ms (${latencyNote})`);
-
+  const [bareSample, engineSample] = await session(openBare, (bare) =>
+    session(openEngine, (engine) => pickupLatencies(db, [bare, engine], s)),
+  );
+  const barePickup = bareSample!.latencies;
+  const enginePickup = engineSample!.latencies;
+  const latencyNote = `${s.latencySamples} jobs each, one every ${s.latencySpacingMs} ms, alternating`;
+  log(
+    `  pickup bare pg-boss: p50 ${median(barePickup).toFixed(1)} ms, of which enqueueing ` +
+      `${median(bareSample!.enqueueMs).toFixed(1)} ms (${latencyNote})`,
+  );
+  log(
+    `  pickup engine:       p50 ${median(enginePickup).toFixed(1)} ms, of which enqueueing ` +
+      `${median(engineSample!.enqueueMs).toFixed(1)} ms`,
+  );
   const engine = summarise(engineRounds, enginePickup);
   const bare = summarise(bareRounds, barePickup);
   return {

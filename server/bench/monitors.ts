@@ -18,11 +18,14 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { benchPostgresUrl } from './databases.js';
 import { names, positive } from './env.js';
+import { ceiling, type Figure } from './figures.js';
 import { log } from './measure.js';
 import type { RunResult, RunSettings } from './monitors-run.js';
 import { writeJson } from './report.js';
 
 const TARGETS = { driftP99Ms: 1000, cpuShare: 0.25, peakRssMb: 256 };
+/** The light-embedded-default target: the engine on PGlite, whole process, during this bench. */
+const EMBEDDED_PEAK_MB = 400;
 const RESULTS_FILE = path.resolve(import.meta.dirname, '..', '..', 'bench-results', 'monitors.json');
 const here = import.meta.dirname;
 
@@ -73,6 +76,32 @@ function verdict(r: RunResult): string[] {
     `CPU ${pct(r.cpuShare)} ${r.cpuShare <= TARGETS.cpuShare ? '<=' : '>'} ${pct(TARGETS.cpuShare)}`,
     `peak ${f1(r.peakRssMb)} MB ${r.peakRssMb <= TARGETS.peakRssMb ? '<=' : '>'} ${TARGETS.peakRssMb} MB`,
   ];
+}
+
+/** Peak RSS of the engine on PGlite against its target, and on PostgreSQL for context; bare as baseline. */
+function figures(results: RunResult[]): Figure[] {
+  const bare = results.find((r) => r.mode === 'bare')?.peakRssMb ?? null;
+  const engine = (db: string) => results.find((r) => r.mode === 'engine' && r.db === db);
+  const out: Figure[] = [];
+  const embedded = engine('pglite');
+  if (embedded) {
+    out.push(
+      ceiling('embedded RSS during the 10k-monitor bench', embedded.peakRssMb, bare, 'MB', EMBEDDED_PEAK_MB),
+    );
+  }
+  const postgres = engine('postgres');
+  if (postgres) {
+    out.push({
+      name: 'RSS on PostgreSQL during the 10k-monitor bench',
+      value: postgres.peakRssMb,
+      baseline: bare,
+      unit: 'MB',
+      ratio: bare ? postgres.peakRssMb / bare : null,
+      target: '-',
+      pass: true,
+    });
+  }
+  return out;
 }
 
 async function main(): Promise<void> {
@@ -134,7 +163,14 @@ async function main(): Promise<void> {
   } finally {
     target.stop();
   }
-  writeJson(RESULTS_FILE, { settings: base, targets: TARGETS, results, skipped, loadAverage: os.loadavg() });
+  writeJson(RESULTS_FILE, {
+    settings: base,
+    targets: TARGETS,
+    results,
+    skipped,
+    figures: figures(results),
+    loadAverage: os.loadavg(),
+  });
   log(`wrote ${path.relative(process.cwd(), RESULTS_FILE)}`);
 }
 

@@ -8,7 +8,10 @@ export interface Scenario {
   resource: string;
   path: string;
   description: string;
+  /** The list call's query string; empty for a single record. */
   query: RawListQuery;
+  /** Set for a single-record GET: the id it reads (`<path>/<id>`) instead of a list. */
+  id?: number;
 }
 
 const USERS = { resource: 'users', path: 'ums/api/v1/users' };
@@ -18,6 +21,7 @@ const USERS = { resource: 'users', path: 'ums/api/v1/users' };
  * 25, with the total — on 100k rows both statements scan the table, so the database dominates.
  * `indexed` asks the same shape of question (filter + sort + page + total, 25 rows) over a primary-key
  * range of 100 rows, so the SQL is cheap and the engine's own per-request work shows.
+ * `single` reads one user by id: one primary-key lookup, so nearly all of the time is per-request work.
  */
 export function scenarios(rows: number): Scenario[] {
   const from = Math.max(2, Math.floor(rows / 2));
@@ -46,10 +50,13 @@ export function scenarios(rows: number): Scenario[] {
         perPage: '25',
       },
     },
+    { name: 'single', ...USERS, description: `one user by id (${from})`, query: {}, id: from },
   ];
 }
 
-export function listUrl(origin: string, s: Scenario): string {
+/** The URL a scenario calls: the list with its query, or the one record. */
+export function scenarioUrl(origin: string, s: Scenario): string {
+  if (s.id !== undefined) return `${origin}/${s.path}/${s.id}`;
   const qs = new URLSearchParams(s.query as Record<string, string>);
   return `${origin}/${s.path}?${qs.toString()}`;
 }

@@ -1,4 +1,6 @@
+import { LIMITS } from '@sitefleet/shared';
 import { randomBytes } from 'node:crypto';
+import { openSync, writeSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
@@ -6,10 +8,13 @@ import { createDeps } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import { compileList, parseListQuery, type RawListQuery } from '../src/core/query.js';
 import type { ResourceModel } from '../src/core/resource.js';
+import { ident } from '../src/core/sql.js';
 import type { Db } from '../src/db/db.js';
 import { migrate } from '../src/db/migrate.js';
 import type { AppDeps } from '../src/deps.js';
+import { BatchedLines } from '../src/plugins/logging.js';
 import { seedIfEmpty } from '../src/seed/index.js';
+import type { Scenario } from './scenarios.js';
 
 export const ADMIN_EMAIL = 'admin@bench.local';
 const ADMIN_PASSWORD = randomBytes(18).toString('base64url');
@@ -27,13 +32,26 @@ async function listen(app: FastifyInstance): Promise<Target> {
   return { app, origin: `http://${HOST}:${port}` };
 }
 
-/** Migrates, builds the real app exactly as the server does (minus logging) and seeds roles and the admin. */
-export async function prepareEngine(db: Db): Promise<{ deps: AppDeps; app: FastifyInstance }> {
+/** The server's own log destination (batched lines), pointed at /dev/null. */
+export function discardedLog(): BatchedLines {
+  const fd = openSync('/dev/null', 'w');
+  return new BatchedLines({ write: (chunk: string) => writeSync(fd, chunk) });
+}
+
+/**
+ * Migrates, builds the real app exactly as the server does and seeds roles and the admin. It logs at
+ * `logLevel` (the server's default, info: one line per request) into /dev/null through the server's own
+ * batched destination, so that the log line's cost is part of what is measured.
+ */
+export async function prepareEngine(
+  db: Db,
+  logLevel: 'info' | 'warn' | 'silent' = 'info',
+): Promise<{ deps: AppDeps; app: FastifyInstance }> {
   await migrate(db);
   const config = loadConfig(
     {},
     {
-      logLevel: 'silent',
+      logLevel,
       seedDemo: false,
       adminEmail: ADMIN_EMAIL,
       adminPassword: ADMIN_PASSWORD,
@@ -45,7 +63,10 @@ export async function prepareEngine(db: Db): Promise<{ deps: AppDeps; app: Fasti
     jwtSecret: randomBytes(48).toString('base64url'),
   };
   const deps = createDeps(config, db, keys);
-  const { app } = await buildApp(deps, { logger: false });
+  const { app } = await buildApp(
+    deps,
+    logLevel === 'silent' ? { logger: false } : { logStream: discardedLog() },
+  );
   await app.ready();
   await seedIfEmpty(db, config, deps.engine);
   return { deps, app };
@@ -70,12 +91,18 @@ export async function adminHeaders(engine: Target): Promise<Record<string, strin
 }
 
 /**
- * The reference: a bare Fastify route (no auth, validation, hooks or response schema) that runs the very
- * SQL the engine generates for `raw`, compiled once up front, and answers with JSON.stringify. The
- * difference to the engine is the engine's own per-request work.
+ * The reference: a bare Fastify route (no auth, validation, hooks, logging or response schema) that runs
+ * the very SQL the engine generates for the scenario, compiled once up front, and answers with
+ * JSON.stringify. The difference to the engine is the engine's own per-request work.
  */
-export function startBaseline(db: Db, model: ResourceModel, raw: RawListQuery): Promise<Target> {
-  if (model.access) throw new Error(`${model.name} has an access rule; the baseline SQL would differ`);
+export function startBaseline(db: Db, model: ResourceModel, s: Scenario): Promise<Target> {
+  if (model.access || model.source.scope) {
+    throw new Error(`${model.name} has an access rule or a scope; the baseline SQL would differ`);
+  }
+  return listen(s.id === undefined ? bareList(db, model, s.query) : bareRecord(db, model));
+}
+
+function bareList(db: Db, model: ResourceModel, raw: RawListQuery): FastifyInstance {
   const q = compileList(model, parseListQuery(model, raw));
   const app = Fastify({ logger: false });
   app.get(`/${model.path}`, async (_request, reply) => {
@@ -83,8 +110,27 @@ export function startBaseline(db: Db, model: ResourceModel, raw: RawListQuery): 
       db.query(q.pageSql, q.params),
       db.query<{ total: number }>(q.countSql, q.countParams),
     ]);
-    const body = JSON.stringify({ data: page.rows, meta: { total: Number(count.rows[0]?.total ?? 0) } });
+    // The count is bounded as the engine's: past the bound the engine answers the bound ("at least").
+    const total = Math.min(Number(count.rows[0]?.total ?? 0), LIMITS.exactTotalMax);
+    const body = JSON.stringify({ data: page.rows, meta: { total } });
     return reply.type('application/json; charset=utf-8').send(body);
   });
-  return listen(app);
+  return app;
+}
+
+/** The engine's statement for GET <path>/:id on a model without access rules (one parameter: [id]). */
+export function recordSql(model: ResourceModel): string {
+  return `SELECT ${model.selectList} FROM ${ident(model.table)} t WHERE t.id = ANY($1::bigint[]) ORDER BY t.id`;
+}
+
+/** The engine's single-record read, bare. */
+function bareRecord(db: Db, model: ResourceModel): FastifyInstance {
+  const sql = recordSql(model);
+  const app = Fastify({ logger: false });
+  app.get<{ Params: { id: string } }>(`/${model.path}/:id`, async (request, reply) => {
+    const r = await db.query(sql, [[Number(request.params.id)]]);
+    if (!r.rows[0]) return reply.status(404).send({ error: { code: 'not_found' } });
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify({ data: r.rows[0] }));
+  });
+  return app;
 }

@@ -1,14 +1,15 @@
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildModels } from './core/model.js';
 import { registerResource } from './core/routes.js';
 import type { AppDeps } from './deps.js';
 import { installAuth, type RegisteredRoute } from './plugins/auth.js';
+import { installCompression } from './plugins/compression.js';
 import { installDocs } from './plugins/docs.js';
 import { frameworkError, installErrorHandler } from './plugins/errors.js';
 import { loggerOptions, RouteLogController } from './plugins/logging.js';
+import { installSecurityHeaders } from './plugins/security-headers.js';
 import { installValidation } from './plugins/validation.js';
 import { registerArtisan } from './jobs/artisan.js';
 import { registerCheckers } from './services/dms/checkers.js';
@@ -55,24 +56,9 @@ export async function buildApp(
   installAuth(app, { db: deps.db, identity: umsIdentity(deps) }, routes);
   installValidation(app);
   installErrorHandler(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
-        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],
-        frameSrc: ['https://accounts.google.com/gsi/'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  installSecurityHeaders(app);
   await app.register(formbody);
+  await installCompression(app);
   // Costly routes opt in with config.rateLimit (SECURITY.md #20); keyed on request.ip, which honours TRUST_PROXY.
   await app.register(rateLimit, { global: false });
   await installDocs(app, config);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldSpec } from '@sitefleet/shared';
+import type { FieldSpec, ListMeta } from '@sitefleet/shared';
 import type { ResourceModel } from '../src/core/resource.js';
 import { createTestApp, DATABASES, type TestApp } from './helper.js';
 import { createSample, samplePayload } from './samples.js';
@@ -27,7 +27,7 @@ function mistyped(f: FieldSpec): string {
 type Row = Record<string, unknown>;
 interface List {
   data: Row[];
-  meta: { total: number };
+  meta: ListMeta;
 }
 
 /** The generic contract, run over every registered resource on every test database. */
@@ -225,6 +225,7 @@ describe.each(DATABASES)('resource contract on %s', (kind) => {
       const all = await t.call<List>({ method: 'GET', url: `/${m.path}?perPage=5000`, headers: admin });
       expect(all.status).toBe(200);
       expect(all.body.meta.total).toBe(all.body.data.length);
+      expect(all.body.meta.totalKind).toBe('exact');
       expect(all.body.meta.total).toBeGreaterThan(1);
       const p1 = await t.call<List>({
         method: 'GET',
@@ -253,6 +254,37 @@ describe.each(DATABASES)('resource contract on %s', (kind) => {
         ).toEqual(asc.body.data.map((r) => r.id).reverse());
         const values = asc.body.data.map((r) => r[field]).filter((v) => typeof v === 'number') as number[];
         expect(values, `${m.name} sorted by ${field}`).toEqual([...values].sort((a, b) => a - b));
+        for (const [order, whole] of [
+          ['ASC', asc],
+          ['DESC', desc],
+        ] as const) {
+          // Page 2 through the cursor of page 1 and back: the same rows as the whole list's.
+          const base = `/${m.path}?perPage=2&sortBy=${field}&sortOrder=${order}`;
+          const first = await t.call<List>({ method: 'GET', url: `${base}&page=1`, headers: admin });
+          const rows = (l: List) => l.data.map((r) => r.id);
+          expect(rows(first.body), `${m.name} ${field} ${order}`).toEqual(rows(whole.body).slice(0, 2));
+          const cursors = first.body.meta.cursors;
+          if (!cursors) {
+            expect(m.computed[field], `${m.name} ${field}: no cursors`).toBeDefined();
+            continue;
+          }
+          const after = encodeURIComponent(cursors.last);
+          const second = await t.call<List>({
+            method: 'GET',
+            url: `${base}&page=2&after=${after}`,
+            headers: admin,
+          });
+          expect(rows(second.body), `${m.name} ${field} ${order} after`).toEqual(
+            rows(whole.body).slice(2, 4),
+          );
+          const before = encodeURIComponent(second.body.meta.cursors!.first);
+          const back = await t.call<List>({
+            method: 'GET',
+            url: `${base}&page=1&before=${before}`,
+            headers: admin,
+          });
+          expect(rows(back.body), `${m.name} ${field} ${order} before`).toEqual(rows(first.body));
+        }
       }
     }
   });
@@ -323,6 +355,13 @@ describe.each(DATABASES)('resource contract on %s', (kind) => {
         ['page=0', /page/],
         ['perPage=5001', /perPage/],
         ['perPage=abc', /perPage/],
+        ['after=abc', /^after: /],
+        [
+          `before=${Buffer.from('[1,1,"id","DESC"]').toString('base64url')}&sortBy=id&sortOrder=ASC`,
+          /^before: /,
+        ],
+        [`after=${Buffer.from('["\\u0000",1,"id","ASC"]').toString('base64url')}&sortBy=id`, /^after: /],
+        ['exact=maybe', /exact/],
       ];
       for (const [q, message] of bad) {
         const res = await t.call<{ error: { message: string } }>({

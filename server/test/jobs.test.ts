@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueOf } from '../src/jobs/job-data.js';
 import { parseArguments } from '../src/jobs/arguments.js';
 import type { CommandArgument } from '@sitefleet/shared';
-import { defineCommand, type CommandDef, type UnitResult } from '../src/jobs/types.js';
+import { defineCommand, type UnitResult } from '../src/jobs/types.js';
 import { createTestApp, DATABASES, waitForRun, type TestApp } from './helper.js';
 
 const attempts = new Map<string, number>();
@@ -33,7 +33,12 @@ const probeCommand = (name: string, unitsPerJob: number) =>
     batchSize: 7,
     unitsPerJob,
     parse: (raw) => parseArguments(probeArguments, raw) as { count: number; prefix: string },
-    plan: (a) => Array.from({ length: a.count }, (_, i) => ({ key: `${a.prefix}-${i}`, input: { i } })),
+    // Keys dup-… repeat (dup-0, dup-1, dup-0…): a run has each key once, with the first unit's input.
+    plan: (a) =>
+      Array.from({ length: a.count }, (_, i) => ({
+        key: `${a.prefix}-${a.prefix === 'dup' ? i % 2 : i}`,
+        input: { i },
+      })),
     async run(unit, run): Promise<UnitResult> {
       const seen = (attempts.get(`${run.id}/${unit.key}`) ?? 0) + 1;
       attempts.set(`${run.id}/${unit.key}`, seen);
@@ -50,6 +55,8 @@ const probeCommand = (name: string, unitsPerJob: number) =>
             : [],
         commit: async (tx) => {
           await tx.query('INSERT INTO test_effects (run_id, key) VALUES ($1, $2)', [run.id, unit.key]);
+          // Units brk-0, brk-2… fail to save their results, after writing part of them.
+          if (unit.key.startsWith('brk') && Number(unit.input.i) % 2 === 0) throw new Error('disk full');
         },
       };
     },
@@ -82,7 +89,7 @@ for (const kind of DATABASES) {
     beforeAll(async () => {
       attempts.clear(); // run ids start again at 1 on each database
       t = await createTestApp(kind, { jobsSuperviseSeconds: 1 });
-      t.deps.jobs.register(probe as unknown as CommandDef, batched as unknown as CommandDef);
+      t.deps.jobs.register(probe, batched);
       await t.db.query('CREATE TABLE test_effects (run_id bigint, key text)');
       await t.deps.jobs.startWorkers();
       admin = await t.as('ADMIN');
@@ -173,6 +180,64 @@ for (const kind of DATABASES) {
           expect(tries).toEqual({ 'mix-0': 1, 'mix-1': 2, 'mix-2': 1 });
           expect([0, 1, 2].map((i) => attempts.get(`${id}/mix-${i}`))).toEqual([1, 2, 1]);
           expect(await effectsOf(id)).toBe(3);
+        });
+
+        it('commits the other units of a batch when one unit fails to save, and counts each once', async () => {
+          const id = await start({ count: 6, prefix: 'brk' }, command);
+          const run = await finished(id);
+          expect(run).toMatchObject({
+            job_count: 6,
+            done_jobs: 6,
+            remaining_jobs: 0,
+            success_count: 3,
+            failed_count: 3,
+            status: 'failed',
+          });
+          expect(run.job_output.map((j) => j.key).sort()).toEqual(['brk-1', 'brk-3', 'brk-5']);
+          expect(run.failed_job_output.map((j) => j.output.message)).toEqual([
+            'Saving the result failed: disk full',
+            'Saving the result failed: disk full',
+            'Saving the result failed: disk full',
+          ]);
+          // The failed saves were rolled back whole (their first insert too); the others' effects stayed.
+          const effects = await t.db.query<{ key: string }>(
+            'SELECT key FROM test_effects WHERE run_id = $1 ORDER BY key',
+            [id],
+          );
+          expect(effects.rows.map((r) => r.key)).toEqual(['brk-1', 'brk-3', 'brk-5']);
+        });
+
+        it('keeps a run exact while its workers record groups at once', async () => {
+          const id = await start({ count: 300, prefix: 'many' }, command);
+          const run = await finished(id);
+          expect(run).toMatchObject({
+            job_count: 300,
+            done_jobs: 300,
+            remaining_jobs: 0,
+            success_count: 300,
+            failed_count: 0,
+            status: 'completed',
+          });
+          const units = await t.db.query<{ state: string; attempts: number; n: number }>(
+            'SELECT state, attempts, count(*)::int AS n FROM cron_run_jobs WHERE run_id = $1 GROUP BY 1, 2',
+            [id],
+          );
+          expect(units.rows).toEqual([{ state: 'done', attempts: 1, n: 300 }]);
+          expect(await effectsOf(id)).toBe(300);
+        });
+
+        it('counts a key planned twice once, with its first input', async () => {
+          const id = await start({ count: 5, prefix: 'dup' }, command);
+          const run = await finished(id);
+          expect(run).toMatchObject({ job_count: 2, done_jobs: 2, success_count: 2, status: 'completed' });
+          const inputs = await t.db.query<{ key: string; input: { i: number } }>(
+            'SELECT key, input FROM cron_run_jobs WHERE run_id = $1 ORDER BY key',
+            [id],
+          );
+          expect(inputs.rows).toEqual([
+            { key: 'dup-0', input: { i: 0 } },
+            { key: 'dup-1', input: { i: 1 } },
+          ]);
         });
 
         it('adds the units a job discovers to the same run', async () => {

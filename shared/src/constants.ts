@@ -158,6 +158,11 @@ export const LIMITS = {
   /** SPEC §9: a request for 10 rows gets the default 25. */
   perPageAliasedToDefault: 10,
   maxPerPage: 5000,
+  /**
+   * Lists count their rows exactly up to this many; past it the total is the planner's estimate (a list
+   * narrowed by nothing) or "at least" this many, unless the caller asks for an exact count.
+   */
+  exactTotalMax: 10_000,
   exportMax: 5000,
   referencedExportMax: 100,
   passwordMin: 12,

@@ -4,7 +4,7 @@ import { Route } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './login/LoginPage';
 import { authProvider } from './providers/authProvider';
-import { CHECKER_ACTIONS, dataProvider } from './providers/dataProvider';
+import { CHECKER_ACTIONS, dataProvider, prefetchList } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n';
 import { createStore } from './providers/store';
 import { RESOURCES } from './resources';
@@ -51,3 +51,19 @@ export const App = () => (
     </CustomRoutes>
   </Admin>
 );
+
+/**
+ * Starts loading the chunk of the list or show screen the address opens, so that it downloads while the
+ * console renders its shell instead of after; for a list, its first page is read ahead too.
+ */
+export function preloadScreen(hash: string, signedIn: boolean): void {
+  const [path = '', search = ''] = hash.replace(/^#\/?/, '').split('?');
+  const resource = RESOURCES.find((r) => path === r.name || path.startsWith(`${r.name}/`));
+  if (!resource) return;
+  const rest = path.slice(resource.name.length);
+  const screen = rest === '' ? resource.list : /^\/[^/]+\/show$/.test(rest) ? resource.show : undefined;
+  if (screen && 'preload' in screen && typeof screen.preload === 'function') void screen.preload();
+  if (rest === '' && signedIn) {
+    prefetchList(resource.name, search, store.getItem(`${resource.name}.listParams`) !== undefined);
+  }
+}

@@ -1,11 +1,13 @@
+import { LIMITS, type ListMeta } from '@sitefleet/shared';
 import type { Queryable } from '../db/db.js';
 import type { RequestContext } from './context.js';
 import { conflict, invalid, notFoundRecord } from './errors.js';
-import { compileList, type ListParams } from './query.js';
+import { compileList, encodeCursor, type CompiledList, type ListParams } from './query.js';
 import type { ResourceModel, Row, WriteEvent } from './resource.js';
 import { sealSecretObject } from './secret-objects.js';
 import type { SecretBox } from './secrets.js';
 import {
+  estimateRows,
   extraColumns,
   insertRow,
   rowConditions,
@@ -20,6 +22,40 @@ import { ident, joinSql, Params, rawSql, sql, type SqlFragment } from './sql.js'
 export type { ListOptions, Scoped, WriteOptions } from './rows.js';
 
 const IGNORED_ON_WRITE = new Set(['id', 'created_at', 'updated_at', 'version']);
+
+/** One page of a list, its total and how far that total can be trusted, and the page's cursors. */
+export type ListResult = { data: Row[] } & ListMeta;
+
+/** Reads a compiled page: a seek's second part when the first came short, a `before` page flipped back. */
+async function readPage(db: Queryable, q: CompiledList, perPage: number): Promise<Row[]> {
+  let rows = (await db.query<Row>(q.pageSql, q.params)).rows;
+  if (q.restSql && rows.length < perPage) {
+    const rest = (await db.query<Row>(q.restSql, q.restParams)).rows;
+    rows = [...rows, ...rest.slice(0, perPage - rows.length)];
+  }
+  return q.reversed ? rows.reverse() : rows;
+}
+
+/**
+ * The total of a list at a bounded cost: counted up to LIMITS.exactTotalMax (or always, when asked), past
+ * it the planner's estimate of a list nothing narrows, or else "at least" the bound. A large unnarrowed
+ * table is answered from its estimate without counting at all.
+ */
+export async function countTotal(
+  db: Queryable,
+  model: ResourceModel,
+  q: CompiledList,
+  exact: boolean,
+): Promise<Pick<ListMeta, 'total' | 'totalKind'>> {
+  const bound = LIMITS.exactTotalMax;
+  const estimate = exact || q.narrowed ? null : await estimateRows(db, model.table);
+  if (estimate !== null && estimate > 2 * bound) return { total: estimate, totalKind: 'estimate' };
+  const r = await db.query<{ total: number }>(q.countSql, q.countParams);
+  const counted = Number(r.rows[0]?.total ?? 0);
+  if (exact || counted <= bound) return { total: counted, totalKind: 'exact' };
+  if (estimate !== null) return { total: Math.max(estimate, bound + 1), totalKind: 'estimate' };
+  return { total: bound, totalKind: 'atLeast' };
+}
 
 /**
  * The generic operations every resource gets: list, read, create, update, delete, and those its actions
@@ -63,21 +99,41 @@ export class Engine {
     return notFoundRecord(model.spec.label, id);
   }
 
+  private compileList(
+    ctx: RequestContext,
+    model: ResourceModel,
+    lp: ListParams,
+    options: ListOptions,
+  ): CompiledList {
+    const params = new Params();
+    const extra = this.rowCondition(ctx, model, params, options);
+    return compileList(model, lp, extra, params, (p) => extraColumns(options, p));
+  }
+
+  /**
+   * One page of the rows the user may see (keyset after/before a cursor, else by page), its total at a
+   * bounded cost and the cursors of its first and last rows.
+   */
   async list(
     ctx: RequestContext,
     model: ResourceModel,
     lp: ListParams,
     options: ListOptions = {},
-  ): Promise<{ data: Row[]; total: number }> {
-    const params = new Params();
-    const extra = this.rowCondition(ctx, model, params, options);
-    const columns = (p: Params) => extraColumns(options, p);
-    const q = compileList(model, lp, extra, params, columns);
-    const [page, count] = await Promise.all([
-      ctx.db.query<Row>(q.pageSql, q.params),
-      ctx.db.query<{ total: number }>(q.countSql, q.countParams),
+  ): Promise<ListResult> {
+    const q = this.compileList(ctx, model, lp, options);
+    const [page, total] = await Promise.all([
+      readPage(ctx.db, q, lp.perPage),
+      countTotal(ctx.db, model, q, lp.exact === true),
     ]);
-    return { data: page.rows, total: Number(count.rows[0]?.total ?? 0) };
+    let data = page;
+    if (lp.seek?.direction === 'before' && data.length < lp.perPage) {
+      // Back past the first page (rows were added before it): the first page, full.
+      const first = { ...lp, seek: undefined, page: 1 };
+      data = await readPage(ctx.db, this.compileList(ctx, model, first, options), lp.perPage);
+    }
+    const edge = (row: Row | undefined) => (row ? encodeCursor(model, lp, row) : null);
+    const [first, last] = [edge(data[0]), edge(data.at(-1))];
+    return { data, ...total, cursors: first && last ? { first, last } : null };
   }
 
   /** How many rows the user may see, within an action's narrowing. */

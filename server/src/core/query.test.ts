@@ -2,7 +2,7 @@ import { defineResource } from '@sitefleet/shared';
 import { describe, expect, it } from 'vitest';
 import { defineServerResource } from './resource.js';
 import { buildModels } from './model.js';
-import { compileFilter, compileList, parseListQuery } from './query.js';
+import { compileFilter, compileList, encodeCursor, parseListQuery } from './query.js';
 import { Params } from './sql.js';
 
 const things = defineResource({
@@ -103,11 +103,10 @@ describe('filter compiler', () => {
     expect(() => parseListQuery(model, { filter: '"x"' })).toThrow(/JSON object/);
   });
 
-  it('compiles a page query and a count query sharing the filter parameters', () => {
+  it('compiles a page query and a bounded count sharing the filter parameters', () => {
     const lp = parseListQuery(model, {
       sortBy: 'size',
       sortOrder: 'DESC',
-      page: '2',
       perPage: '50',
       filter: '{"kind":"B"}',
     });
@@ -115,8 +114,67 @@ describe('filter compiler', () => {
     expect(q.pageSql).toMatch(
       /WHERE \(t."kind" = \$1\) ORDER BY t."size" DESC, t.id DESC LIMIT \$2 OFFSET \$3$/,
     );
-    expect(q.params).toEqual(['B', 50, 50]);
-    expect(q.countSql).toBe('SELECT count(*) AS total FROM "things" t WHERE (t."kind" = $1)');
+    expect(q.params).toEqual(['B', 50, 0]);
+    expect(q.countSql).toBe(
+      'SELECT count(*) AS total FROM (SELECT 1 FROM "things" t WHERE (t."kind" = $1) LIMIT 10001) s',
+    );
     expect(q.countParams).toEqual(['B']);
+    expect(q.narrowed).toBe(true);
+    const exact = compileList(model, { ...lp, exact: true });
+    expect(exact.countSql).toBe('SELECT count(*) AS total FROM "things" t WHERE (t."kind" = $1)');
+    expect(compileList(model, parseListQuery(model, {})).narrowed).toBe(false);
+  });
+
+  it('jumps deep through the page ids alone, then reads just those rows', () => {
+    const lp = parseListQuery(model, { sortBy: 'size', sortOrder: 'DESC', page: '3', perPage: '50' });
+    const q = compileList(model, lp);
+    expect(q.pageSql).toMatch(
+      /FROM "things" t WHERE t.id = ANY\(ARRAY\(SELECT t.id FROM "things" t ORDER BY t."size" DESC, t.id DESC LIMIT \$1 OFFSET \$2\)\) ORDER BY t."size" DESC, t.id DESC$/,
+    );
+    expect(q.params).toEqual([50, 100]);
+  });
+
+  it('seeks past a cursor of the same sort, across the NULL block, and refuses any other cursor', () => {
+    const asc = parseListQuery(model, { sortBy: 'size', sortOrder: 'ASC' });
+    const cursor = encodeCursor(model, asc, { id: 7, size: 12 })!;
+    const after = compileList(model, parseListQuery(model, { sortBy: 'size', after: cursor }));
+    expect(after.pageSql).toMatch(
+      /WHERE \(t."size", t.id\) > \(\$1, \$2\) ORDER BY t."size" ASC, t.id ASC LIMIT \$3$/,
+    );
+    expect(after.params).toEqual([12, 7, 25]);
+    expect(after.restSql).toMatch(/WHERE t."size" IS NULL ORDER BY t."size" ASC, t.id ASC LIMIT \$1$/);
+    expect(after.restParams).toEqual([25]);
+    const before = compileList(model, parseListQuery(model, { sortBy: 'size', before: cursor }));
+    expect(before.reversed).toBe(true);
+    expect(before.pageSql).toMatch(/\(t."size", t.id\) < \(\$1, \$2\) ORDER BY t."size" DESC, t.id DESC/);
+    expect(before.restSql).toBeNull();
+    const inNulls = encodeCursor(model, asc, { id: 9, size: null })!;
+    const back = compileList(model, parseListQuery(model, { sortBy: 'size', before: inNulls }));
+    expect(back.pageSql).toMatch(/t."size" IS NULL AND t.id < \$1 ORDER BY t."size" DESC, t.id DESC/);
+    expect(back.restSql).toMatch(/t."size" IS NOT NULL ORDER BY t."size" DESC, t.id DESC/);
+
+    expect(() => parseListQuery(model, { sortBy: 'size', sortOrder: 'DESC', after: cursor })).toThrow(
+      /^after: .*sort/,
+    );
+    expect(() => parseListQuery(model, { sortBy: 'name', before: cursor })).toThrow(/^before: /);
+    expect(() => parseListQuery(model, { sortBy: 'size', after: cursor, before: cursor })).toThrow(
+      /not both/,
+    );
+    const forge = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const bad = [
+      '',
+      '***',
+      forge({}),
+      forge([1, 2]),
+      forge(['x', 7, 'size', 'ASC']),
+      forge([1, -7, 'size', 'ASC']),
+    ];
+    for (const after of [...bad, forge([1, 7.5, 'size', 'ASC'])]) {
+      expect(() => parseListQuery(model, { sortBy: 'size', after })).toThrow(/^after: /);
+    }
+    const nul = forge(['\u0000', 7, 'name', 'ASC']);
+    expect(() => parseListQuery(model, { sortBy: 'name', after: nul })).toThrow(/^after: .*NUL/);
+    expect(() => parseListQuery(model, { exact: 'yes' })).toThrow(/exact/);
+    expect(parseListQuery(model, { exact: 'true' }).exact).toBe(true);
   });
 });

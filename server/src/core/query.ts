@@ -4,12 +4,26 @@ import { findHostile } from './hostile.js';
 import type { ResourceModel } from './resource.js';
 import { ident, likeEscape, Params } from './sql.js';
 
+/** A sort value as a cursor carries it. */
+export type SortValue = string | number | boolean | null;
+
+/** The row a keyset page starts from (exclusive), in the list's sort order. */
+export interface Seek {
+  direction: 'after' | 'before';
+  value: SortValue;
+  id: number;
+}
+
 export interface ListParams {
   sortBy: string;
   sortOrder: 'ASC' | 'DESC';
   page: number;
   perPage: number;
   filter: Record<string, unknown>;
+  /** The boundary row of the page the client moves from (`after` / `before`); page is then informative. */
+  seek?: Seek;
+  /** Count the total exactly, however large. */
+  exact?: boolean;
 }
 
 export interface RawListQuery {
@@ -18,6 +32,9 @@ export interface RawListQuery {
   page?: string | number;
   perPage?: string | number;
   filter?: string | Record<string, unknown>;
+  after?: string;
+  before?: string;
+  exact?: string | boolean;
 }
 
 function positiveInt(value: string | number | undefined, name: string, fallback: number): number {
@@ -58,7 +75,82 @@ export function parseListQuery(model: ResourceModel, raw: RawListQuery): ListPar
   // JSON escapes (\u0000, \ud800) only become hostile text once the filter is parsed.
   const hostile = findHostile(filter, undefined, 'filter');
   if (hostile) throw badRequest(`${hostile.path}: ${hostile.problem}`);
-  return { sortBy, sortOrder: order, page, perPage, filter: filter as Record<string, unknown> };
+  const lp: ListParams = {
+    sortBy,
+    sortOrder: order,
+    page,
+    perPage,
+    filter: filter as Record<string, unknown>,
+  };
+  if (raw.after !== undefined && raw.before !== undefined) throw badRequest('send after or before, not both');
+  const direction = raw.after !== undefined ? 'after' : raw.before !== undefined ? 'before' : null;
+  if (direction) lp.seek = { direction, ...parseCursor(model, lp, direction, raw[direction]!) };
+  if (raw.exact !== undefined) {
+    if (!['true', 'false', true, false].includes(raw.exact)) throw badRequest('exact must be true or false');
+    lp.exact = raw.exact === true || raw.exact === 'true';
+  }
+  return lp;
+}
+
+/** Whether a sort can seek: a stored column every output row carries (a computed value cannot). */
+export function canSeek(model: ResourceModel, sortBy: string): boolean {
+  return !model.computed[sortBy] && (isMetaColumn(sortBy) || model.outputColumns.includes(sortBy));
+}
+
+function isMetaColumn(key: string): boolean {
+  return key === 'id' || key === 'created_at' || key === 'updated_at';
+}
+
+/**
+ * The cursor of one row of a list: base64url JSON `[sortValue, id, sortBy, sortOrder]`, so a cursor sent
+ * with another sort is refused. Null where the sort cannot seek.
+ */
+export function encodeCursor(
+  model: ResourceModel,
+  lp: ListParams,
+  row: Record<string, unknown>,
+): string | null {
+  if (!canSeek(model, lp.sortBy)) return null;
+  const value = row[lp.sortBy] ?? null;
+  return Buffer.from(JSON.stringify([value, Number(row.id), lp.sortBy, lp.sortOrder])).toString('base64url');
+}
+
+const CURSOR_TEXT = /^[A-Za-z0-9_-]{1,4000}$/;
+
+function parseCursor(
+  model: ResourceModel,
+  lp: ListParams,
+  param: 'after' | 'before',
+  text: string,
+): { value: SortValue; id: number } {
+  const fail = (why: string) => badRequest(`${param}: ${why}`);
+  const notOurs = 'is not a cursor of this list (send the one meta.cursors gave)';
+  if (typeof text !== 'string' || !CURSOR_TEXT.test(text)) throw fail(notOurs);
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw fail(notOurs);
+  }
+  if (!Array.isArray(decoded) || decoded.length !== 4) throw fail(notOurs);
+  const [value, id, sortBy, order] = decoded as unknown[];
+  if (sortBy !== lp.sortBy || order !== lp.sortOrder) {
+    throw fail(
+      `belongs to another sort order than ${lp.sortBy} ${lp.sortOrder} (it is only valid with the sort it came with)`,
+    );
+  }
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw fail(notOurs);
+  if (value === null) return { value, id };
+  if (!['string', 'number', 'boolean'].includes(typeof value)) throw fail(notOurs);
+  const hostile = findHostile(value, undefined, param);
+  if (hostile) throw badRequest(`${hostile.path}: ${hostile.problem}`);
+  if (!canSeek(model, lp.sortBy)) return { value: null, id };
+  const f = fieldOf(model, lp.sortBy);
+  try {
+    return { value: scalar(lp.sortBy, f === 'id' ? f : { ...f, values: undefined }, value), id };
+  } catch {
+    throw fail(`holds a value that is not a ${lp.sortBy}`);
+  }
 }
 
 const OPERATORS = new Set<string>(Object.values(FILTER_OPERATORS));
@@ -186,10 +278,57 @@ export function compileFilter(
 }
 
 export interface CompiledList {
+  /** The page: a seek past the cursor, a deep OFFSET through the page's ids, or a plain first page. */
   pageSql: string;
-  countSql: string;
   params: unknown[];
+  /**
+   * A seek's second part, across the NULL boundary of the sort column (NULLs sort last ascending, first
+   * descending): run when the first part came back short of a page, its rows appended.
+   */
+  restSql: string | null;
+  restParams: unknown[];
+  /** The statements read a `before` page backwards: flip the rows back. */
+  reversed: boolean;
+  /** Bounded at LIMITS.exactTotalMax + 1 rows unless the list asks for an exact count. */
+  countSql: string;
   countParams: unknown[];
+  /** Whether anything narrows the rows besides the table itself: a filter, the access rule, a scope. */
+  narrowed: boolean;
+}
+
+/** A copy of the parameters collected so far, for a second statement sharing their text. */
+function fork(params: Params): Params {
+  const copy = new Params();
+  copy.values.push(...params.values);
+  return copy;
+}
+
+/**
+ * The conditions of a seek in the order the statement reads (`order`), each index-friendly on (col, id):
+ * the row comparison over the non-NULL values and the NULL block of the sort column apart, since a row
+ * comparison never matches NULL. Only the first part takes values.
+ */
+function seekConditions(
+  col: string,
+  sortBy: string,
+  order: 'ASC' | 'DESC',
+  seek: Seek,
+  params: Params,
+): { first: string; rest: string | null } {
+  const op = order === 'ASC' ? '>' : '<';
+  if (sortBy === 'id') return { first: `t.id ${op} ${params.add(seek.id)}`, rest: null };
+  if (seek.value === null) {
+    // Inside the NULL block: the rest of it by id; descending, the non-NULL values follow it.
+    return {
+      first: `${col} IS NULL AND t.id ${op} ${params.add(seek.id)}`,
+      rest: order === 'DESC' ? `${col} IS NOT NULL` : null,
+    };
+  }
+  return {
+    first: `(${col}, t.id) ${op} (${params.add(seek.value)}, ${params.add(seek.id)})`,
+    // Ascending, the NULL block follows the values (the meta columns are never NULL).
+    rest: order === 'ASC' && !isMetaColumn(sortBy) ? `${col} IS NULL` : null,
+  };
 }
 
 export function compileList(
@@ -201,18 +340,57 @@ export function compileList(
   columns: (params: Params) => string[] = () => [],
 ): CompiledList {
   const conditions = [...extra, ...compileFilter(model, lp.filter, params)];
-  const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
-  const from = ` FROM ${ident(model.table)} t${where}`;
+  const table = ident(model.table);
+  const where = (more: string[] = []) => {
+    const all = [...conditions, ...more];
+    return all.length ? ` WHERE ${all.join(' AND ')}` : '';
+  };
   const countParams = [...params.values];
+  const countSql = lp.exact
+    ? `SELECT count(*) AS total FROM ${table} t${where()}`
+    : `SELECT count(*) AS total FROM (SELECT 1 FROM ${table} t${where()} LIMIT ${LIMITS.exactTotalMax + 1}) s`;
   const output = [model.selectList, ...columns(params)].join(', ');
+  const seekable = canSeek(model, lp.sortBy);
+  const seek = seekable ? lp.seek : undefined;
+  const reversed = seek?.direction === 'before';
+  const order = reversed ? (lp.sortOrder === 'ASC' ? 'DESC' : 'ASC') : lp.sortOrder;
   const sortCol = model.computed[lp.sortBy] ? ident(lp.sortBy) : `t.${ident(lp.sortBy)}`;
-  const tiebreak = lp.sortBy === 'id' ? '' : `, t.id ${lp.sortOrder}`;
-  const limit = params.add(lp.perPage);
-  const offset = params.add((lp.page - 1) * lp.perPage);
-  return {
-    pageSql: `SELECT ${output}${from} ORDER BY ${sortCol} ${lp.sortOrder}${tiebreak} LIMIT ${limit} OFFSET ${offset}`,
-    countSql: `SELECT count(*) AS total${from}`,
-    params: params.values,
+  const orderBy = ` ORDER BY ${sortCol} ${order}${lp.sortBy === 'id' ? '' : `, t.id ${order}`}`;
+  const rows = (more: string[]) => `SELECT ${output} FROM ${table} t${where(more)}${orderBy}`;
+  const compiled = {
+    restSql: null,
+    restParams: [],
+    reversed,
+    countSql,
     countParams,
+    narrowed: conditions.length > 0,
+  };
+  if (seek) {
+    // The rest part takes no values of its own: it shares the text rendered so far.
+    const restParams = fork(params);
+    const { first, rest } = seekConditions(sortCol, lp.sortBy, order, seek, params);
+    return {
+      ...compiled,
+      pageSql: `${rows([first])} LIMIT ${params.add(lp.perPage)}`,
+      params: params.values,
+      restSql: rest === null ? null : `${rows([rest])} LIMIT ${restParams.add(lp.perPage)}`,
+      restParams: restParams.values,
+    };
+  }
+  const limit = params.add(lp.perPage);
+  const offset = (lp.page - 1) * lp.perPage;
+  if (offset === 0 || !seekable) {
+    return {
+      ...compiled,
+      pageSql: `${rows([])} LIMIT ${limit} OFFSET ${params.add(offset)}`,
+      params: params.values,
+    };
+  }
+  // A deep jump: the page's ids from the (col, id) index alone, then the full rows of just those.
+  const ids = `SELECT t.id FROM ${table} t${where()}${orderBy} LIMIT ${limit} OFFSET ${params.add(offset)}`;
+  return {
+    ...compiled,
+    pageSql: `SELECT ${output} FROM ${table} t WHERE t.id = ANY(ARRAY(${ids}))${orderBy}`,
+    params: params.values,
   };
 }

@@ -10,6 +10,7 @@ import {
   getManyBodySchema,
   idParamsSchema,
   idsQuerySchema,
+  listMetaSchema,
   listQuerySchema,
   recordSchema,
 } from './schema.js';
@@ -65,7 +66,7 @@ export function registerResource(app: FastifyInstance, deps: EngineDeps, model: 
           type: 'object',
           properties: {
             data: { type: 'array', items: record },
-            meta: { type: 'object', properties: { total: { type: 'integer' } } },
+            meta: listMetaSchema,
           },
         },
         ...errors,
@@ -73,8 +74,8 @@ export function registerResource(app: FastifyInstance, deps: EngineDeps, model: 
     },
     handler: async (request) => {
       const lp = parseListQuery(model, request.query as RawListQuery);
-      const { data, total } = await engine.list(request.ctx, model, lp);
-      return { data, meta: { total } };
+      const { data, ...meta } = await engine.list(request.ctx, model, lp);
+      return { data, meta };
     },
   });
 

@@ -43,6 +43,22 @@ export function extraColumns(options: ListOptions, params: Params): string[] {
   );
 }
 
+/**
+ * The planner's estimate of a table's rows: reltuples per page, scaled to the relation's current size as
+ * the planner itself does. Null when the table was never analysed (or is a view): count instead.
+ */
+export async function estimateRows(db: Queryable, table: string): Promise<number | null> {
+  const r = await db.query<{ tuples: number; pages: number; current: number }>(
+    `SELECT c.reltuples::float8 AS tuples, c.relpages::float8 AS pages,
+            pg_relation_size(c.oid)::float8 / current_setting('block_size')::float8 AS current
+       FROM pg_class c WHERE c.oid = to_regclass($1) AND c.relkind IN ('r', 'p')`,
+    [ident(table)],
+  );
+  const row = r.rows[0];
+  if (!row || Number(row.tuples) < 0 || Number(row.pages) <= 0) return null;
+  return Math.round((Number(row.tuples) / Number(row.pages)) * Number(row.current));
+}
+
 export async function insertRow(tx: Queryable, model: ResourceModel, row: Row): Promise<number> {
   const params = new Params();
   const values = { ...row, ...model.source.scope };

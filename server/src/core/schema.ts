@@ -177,8 +177,39 @@ export const listQuerySchema: JsonSchema = {
     perPage: { type: 'string', maxLength: 10 },
     filter: { type: 'string', maxLength: 100_000 },
     statistics: { type: 'string', maxLength: 10 },
+    after: {
+      type: 'string',
+      maxLength: 4000,
+      description: 'meta.cursors.last of the page before: the next page, read by keyset (send page=p+1 too)',
+    },
+    before: {
+      type: 'string',
+      maxLength: 4000,
+      description:
+        'meta.cursors.first of the page after: the previous page, read by keyset (send page=p-1 too)',
+    },
+    exact: { type: 'string', enum: ['true', 'false'], description: 'count the total exactly, however large' },
   },
   additionalProperties: false,
+};
+
+/** The meta of a list page: its total, how far to trust it, and its keyset cursors. */
+export const listMetaSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    total: { type: 'integer' },
+    totalKind: {
+      type: 'string',
+      enum: ['exact', 'estimate', 'atLeast'],
+      description: `exact; estimate (the planner's, nothing narrows the list); atLeast (more than ${LIMITS.exactTotalMax} match)`,
+    },
+    cursors: {
+      type: ['object', 'null'],
+      properties: { first: { type: 'string' }, last: { type: 'string' } },
+      required: ['first', 'last'],
+    },
+  },
+  required: ['total', 'totalKind', 'cursors'],
 };
 
 export const idParamsSchema: JsonSchema = {

@@ -1,10 +1,29 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Queryable, QueryResult } from './db.js';
+import { initdbApart } from './pglite-initdb.js';
 import { vacuumWhereDue } from './pglite-vacuum.js';
 
 /** How often the embedded database looks for tables to vacuum (autovacuum's own nap is a minute). */
 const VACUUM_EVERY_MS = 30_000;
+
+/**
+ * Server settings of the embedded database. PGlite keeps PostgreSQL's defaults (shared_buffers 128 MB,
+ * maintenance_work_mem 64 MB), and its WASM heap grows to hold them and never shrinks: 128 MB of buffers
+ * alone are most of the embedded server's resident memory. The data files sit in the operating system's
+ * page cache anyway, so a buffer miss costs a copy, not a disk read. docs/performance.md has the figures.
+ */
+export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = {
+  shared_buffers: '16MB',
+  // Index builds (CREATE INDEX in migrations, the trigram indexes) sort within this, then spill to files.
+  maintenance_work_mem: '8MB',
+  temp_buffers: '2MB',
+  wal_buffers: '1MB',
+  // Without a checkpointer process, finished WAL segments (16 MB each) pile up to max_wal_size (1 GB)
+  // before a checkpoint recycles them; in memory (tests, benches) each one is resident.
+  min_wal_size: '32MB',
+  max_wal_size: '64MB',
+};
 
 const parsers = {
   [types.INT8]: (v: string) => Number(v),
@@ -22,10 +41,16 @@ function wrap(q: Pick<PGlite, 'query'>): Queryable {
 
 /** Embedded PostgreSQL (WASM). dataDir null keeps the database in memory (tests). */
 export async function openPglite(dataDir: string | null): Promise<Db> {
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(EMBEDDED_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
+  if (dataDir) await initdbApart(dataDir, startParams);
   const pg = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     parsers,
     extensions: { pg_trgm },
+    startParams,
   });
   // A new WAL segment is otherwise zero-filled in full (16 MB) by whichever commit crosses into it, which
   // on PGlite is a request waiting on it; the file system already reads unwritten bytes as zeros.

@@ -23,8 +23,9 @@ import {
   failUnit,
   finishRun,
   inSavepoint,
-  insertRun,
+  insertRunWithUnits,
   insertUnits,
+  type InsertedUnit,
   lockRun,
   queuedUnits,
   recordQueuedUnits,
@@ -49,6 +50,30 @@ interface ScheduleData {
   command: string;
   arguments?: JsonObject;
 }
+
+/** Units recorded for one run in one transaction: how many, of which succeeded and failed. */
+type RunDelta = { done: number; ok: number; failed: number };
+
+/** A group handed to record(), settled when the transaction that records it commits (or fails). */
+interface PendingRecord {
+  outcomes: Outcome[];
+  due: Delivery[];
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+interface RecordQueue {
+  /** Recording transactions of this command under way; groups handed in while all lanes are busy wait. */
+  lanes: number;
+  pending: PendingRecord[];
+}
+
+/**
+ * Recording transactions one process runs at once per command. One: the groups of all its pipelines take
+ * turns and share transactions (measured with two lanes: more statements per unit, no more jobs/s, the
+ * database being the limit); other processes' transactions still interleave, on short counter turns.
+ */
+const RECORD_LANES = 1;
 
 export interface StartRunOptions {
   trigger: 'console' | 'schedule' | 'api';
@@ -316,22 +341,34 @@ export class JobEngine {
       throw invalid({ arguments: `At most ${max} units per run (got ${units.length})` });
     }
     const boss = await this.start();
-    return this.db.transaction(async (tx) => {
-      const runId = await insertRun(tx, {
+    // Distinct keys (the first of each), so the run's unit count is known before its units are written.
+    const byKey = new Map<string, UnitSpec>();
+    for (const u of units) if (!byKey.has(u.key)) byKey.set(u.key, u);
+    const distinct = [...byKey.values()];
+    const runId = await this.db.transaction(async (tx) => {
+      const run = {
         service,
         command: name,
         description: def.description,
         arguments: args,
         trigger: opts.trigger,
         createdBy: opts.userId,
-      });
-      const added = await this.addUnits(tx, boss, def, runId, units);
-      if (added === 0) await completeEmptyRun(tx, runId);
-      return runId;
+      };
+      const first = await insertRunWithUnits(tx, run, distinct.length, distinct.slice(0, INSERT_CHUNK));
+      await this.enqueue(tx, boss, def, first.runId, first.units);
+      for (let i = INSERT_CHUNK; i < distinct.length; i += INSERT_CHUNK) {
+        const rows = await insertUnits(tx, first.runId, distinct.slice(i, i + INSERT_CHUNK));
+        await this.enqueue(tx, boss, def, first.runId, rows);
+      }
+      if (distinct.length === 0) await completeEmptyRun(tx, first.runId);
+      return first.runId;
     });
+    // A worker of this process takes the run's first units without reading its arguments back.
+    this.cacheArguments(runId, args);
+    return runId;
   }
 
-  /** Inserts units not yet in the run (by key) and enqueues one job each; answers how many were added. */
+  /** Inserts units not yet in the run (by key) and enqueues them; answers how many were added. */
   private async addUnits(
     tx: Queryable,
     boss: PgBoss,
@@ -341,18 +378,28 @@ export class JobEngine {
   ): Promise<number> {
     let added = 0;
     for (let i = 0; i < units.length; i += INSERT_CHUNK) {
-      const chunk = units.slice(i, i + INSERT_CHUNK);
-      const rows = await insertUnits(tx, runId, chunk);
-      if (!rows.length) continue;
+      const rows = await insertUnits(tx, runId, units.slice(i, i + INSERT_CHUNK));
       added += rows.length;
-      await boss.insert(
-        queueOf(def),
-        messagesFor(runId, rows, def.unitsPerJob ?? 1).map((data) => ({ data })),
-        { db: bossDb(tx) },
-      );
+      await this.enqueue(tx, boss, def, runId, rows);
     }
     if (added) await countAddedUnits(tx, runId, added);
     return added;
+  }
+
+  /** The queue messages carrying these new units, in the caller's transaction. */
+  private async enqueue(
+    tx: Queryable,
+    boss: PgBoss,
+    def: CommandDef,
+    runId: number,
+    rows: InsertedUnit[],
+  ): Promise<void> {
+    if (!rows.length) return;
+    await boss.insert(
+      queueOf(def),
+      messagesFor(runId, rows, def.unitsPerJob ?? 1).map((data) => ({ data })),
+      { db: bossDb(tx) },
+    );
   }
 
   /** The arguments of runs (they never change once a run exists), so batches need not read them again. */
@@ -369,13 +416,17 @@ export class JobEngine {
     }
     if (missing.length) {
       const runs = await runArguments(this.db, missing);
-      if (this.runArguments.size > 1000) this.runArguments.clear();
       for (const r of runs) {
-        this.runArguments.set(Number(r.id), r.arguments);
+        this.cacheArguments(Number(r.id), r.arguments);
         found.set(Number(r.id), r.arguments);
       }
     }
     return found;
+  }
+
+  private cacheArguments(runId: number, args: JsonObject): void {
+    if (this.runArguments.size > 1000) this.runArguments.clear();
+    this.runArguments.set(runId, args);
   }
 
   /** Runs a batch of one command's messages through a unit pipeline (pipeline.ts). */
@@ -399,35 +450,88 @@ export class JobEngine {
     );
   }
 
+  /** Groups waiting to be recorded, per command's queue, and the transactions recording them. */
+  private readonly recordQueues = new Map<string, RecordQueue>();
+
   /**
    * Records outcomes once each, lets successful units commit their results, updates the runs, and settles
-   * the given messages (fenced to the attempt that was fetched), all in one transaction.
+   * the given messages (fenced to the attempt that was fetched), all in one transaction. A process records
+   * a command's groups in at most RECORD_LANES transactions at a time; groups handed in while they are all
+   * under way wait, and the next lane to free records all of them together (a group commit): fewer
+   * transactions, statements and commits, and fewer turns on the runs' counter rows.
    */
-  private async record(def: CommandDef, outcomes: Outcome[], due: Delivery[] = []): Promise<void> {
-    if (!outcomes.length && !due.length) return;
+  private record(def: CommandDef, outcomes: Outcome[], due: Delivery[] = []): Promise<void> {
+    if (!outcomes.length && !due.length) return Promise.resolve();
+    const queue = queueOf(def);
+    let q = this.recordQueues.get(queue);
+    if (!q) {
+      q = { lanes: 0, pending: [] };
+      this.recordQueues.set(queue, q);
+    }
+    const waiting = q;
+    return new Promise<void>((resolve, reject) => {
+      waiting.pending.push({ outcomes, due, resolve, reject });
+      if (waiting.lanes < RECORD_LANES) void this.drainRecords(def, waiting);
+    });
+  }
+
+  private async drainRecords(def: CommandDef, q: RecordQueue): Promise<void> {
+    q.lanes++;
+    try {
+      while (q.pending.length) {
+        const parts = q.pending.splice(0);
+        await this.recordTogether(def, parts).catch(async (err: unknown) => {
+          if (parts.length === 1) return parts[0]!.reject(err);
+          // One group's fault must not fail the others: each is recorded again on its own.
+          for (const part of parts) await this.recordTogether(def, [part]).catch(part.reject);
+        });
+      }
+    } finally {
+      q.lanes--;
+    }
+  }
+
+  /** Records the parts in one transaction; resolves each part once it committed. */
+  private async recordTogether(def: CommandDef, parts: PendingRecord[]): Promise<void> {
     const boss = await this.start();
     const queue = queueOf(def);
+    const outcomes = parts.flatMap((p) => p.outcomes);
+    const due = parts.flatMap((p) => p.due);
     const ended: number[] = [];
     await this.db.transaction(async (tx) => {
-      if (outcomes.length) await this.recordUnits(tx, boss, def, outcomes, ended);
+      const perRun = outcomes.length
+        ? await this.recordUnits(tx, boss, def, outcomes)
+        : new Map<number, RunDelta>();
       const done = due.filter((d) => d.retry === null).map((d) => attemptOf(d.job));
       if (done.length) await boss.complete(queue, done, null, { db: bossDb(tx) });
       for (const d of due) {
         if (d.retry !== null)
           await boss.fail(queue, attemptOf(d.job), { message: d.retry }, { db: bossDb(tx) });
       }
+      // The runs' counter rows last, in id order: their row locks are held only until the commit, and
+      // transactions of other processes take them in the same order.
+      for (const runId of [...perRun.keys()].sort((a, b) => a - b)) {
+        if (await this.advanceRun(tx, def, runId, perRun.get(runId)!)) ended.push(runId);
+      }
     });
+    for (const p of parts) p.resolve();
     for (const runId of ended) this.finished(runId);
   }
 
+  /**
+   * Records the units still queued among the outcomes (each unit once, even when two deliveries of it
+   * are in the same transaction), runs their commits and spawns; answers the counts to add per run.
+   */
   private async recordUnits(
     tx: Queryable,
     boss: PgBoss,
     def: CommandDef,
     outcomes: Outcome[],
-    ended: number[],
-  ): Promise<void> {
-    const values = outcomes.map((o) => {
+  ): Promise<Map<number, RunDelta>> {
+    const first = new Map<number, Outcome>();
+    for (const o of outcomes) if (!first.has(o.unit.id)) first.set(o.unit.id, o);
+    const unique = [...first.values()];
+    const values = unique.map((o) => {
       const failed = o.error !== null || o.result?.failed === true;
       const output = o.error !== null ? { message: o.error } : o.result!.output;
       const attempts = o.delivery.job.retryCount + 1;
@@ -435,8 +539,8 @@ export class JobEngine {
     });
     const updated = await recordQueuedUnits(tx, values);
     const states = new Map(updated.map((u) => [Number(u.id), u.state]));
-    const perRun = new Map<number, { done: number; ok: number; failed: number }>();
-    for (const o of outcomes) {
+    const perRun = new Map<number, RunDelta>();
+    for (const o of unique) {
       let state = states.get(o.unit.id);
       if (!state) continue; // recorded by an earlier delivery
       // Definite failures (result.failed) may record what they found too (a page that answered 404).
@@ -456,7 +560,7 @@ export class JobEngine {
       }
       perRun.set(o.unit.run_id, c);
     }
-    for (const [runId, c] of perRun) if (await this.advanceRun(tx, def, runId, c)) ended.push(runId);
+    return perRun;
   }
 
   /**
@@ -496,17 +600,12 @@ export class JobEngine {
     return added;
   }
 
-  private async advanceRun(
-    tx: Queryable,
-    def: CommandDef,
-    runId: number,
-    c: { done: number; ok: number; failed: number },
-  ): Promise<boolean> {
+  private async advanceRun(tx: Queryable, def: CommandDef, runId: number, c: RunDelta): Promise<boolean> {
     const run = await advanceRunCounts(tx, runId, c);
     if (!run || run.remaining_jobs > 0) return false;
     const counts = { success: run.success_count, failed: run.failed_count };
-    const summary =
-      def.summarize?.(counts, run.arguments) ?? `${counts.success} succeeded, ${counts.failed} failed`;
+    const args = run.arguments ?? {};
+    const summary = def.summarize?.(counts, args) ?? `${counts.success} succeeded, ${counts.failed} failed`;
     await finishRun(tx, runId, summary);
     return true;
   }

@@ -23,15 +23,6 @@ export interface NewRun {
   createdBy: number | null;
 }
 
-export async function insertRun(tx: Queryable, run: NewRun): Promise<number> {
-  const r = await tx.query<{ id: number }>(
-    `INSERT INTO cron_runs (service, command, description, arguments, trigger, created_by, job_count, remaining_jobs)
-     VALUES ($1, $2, $3, $4, $5, $6, 0, 0) RETURNING id`,
-    [run.service, run.command, run.description, JSON.stringify(run.arguments), run.trigger, run.createdBy],
-  );
-  return r.rows[0]!.id;
-}
-
 /** A run planned with no units ends at once. */
 export async function completeEmptyRun(tx: Queryable, runId: number): Promise<void> {
   await tx.query(
@@ -40,19 +31,72 @@ export async function completeEmptyRun(tx: Queryable, runId: number): Promise<vo
   );
 }
 
-/** Inserts the units whose keys the run does not have yet; answers those inserted. */
-export async function insertUnits(
+/** A unit as inserted: its row id, with the key and input it was given. */
+export interface InsertedUnit {
+  id: number;
+  key: string;
+  input: JsonObject;
+}
+
+type UnitInput = { key: string; input?: JsonObject };
+
+function unitsJson(units: UnitInput[]): string {
+  return JSON.stringify(units.map((u) => ({ key: u.key, input: u.input ?? {} })));
+}
+
+/** The inserted rows ({id, key}) with the inputs they were given (not read back from the database). */
+function withInputs(units: UnitInput[], rows: Array<{ id: number; key: string }>): InsertedUnit[] {
+  const inputs = new Map(units.map((u) => [u.key, u.input ?? {}]));
+  return rows.map((r) => ({ id: Number(r.id), key: r.key, input: inputs.get(r.key) ?? {} }));
+}
+
+/**
+ * Inserts a new run counting `jobCount` units, with the first of them, in one statement; answers the run
+ * id and the units inserted. The keys must be distinct (the run is new, so none is skipped).
+ */
+export async function insertRunWithUnits(
   tx: Queryable,
-  runId: number,
-  units: Array<{ key: string; input?: JsonObject }>,
-): Promise<Array<{ id: number; key: string; input: JsonObject }>> {
-  const rows = await tx.query<{ id: number; key: string; input: JsonObject }>(
+  run: NewRun,
+  jobCount: number,
+  units: UnitInput[],
+): Promise<{ runId: number; units: InsertedUnit[] }> {
+  const r = await tx.query<{ run_id: number; id: number | null; key: string | null }>(
+    `WITH run AS (
+       INSERT INTO cron_runs (service, command, description, arguments, trigger, created_by, job_count, remaining_jobs)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id
+     ), unit AS (
+       INSERT INTO cron_run_jobs (run_id, key, input)
+       SELECT run.id, u.key, coalesce(u.input, '{}'::jsonb)
+       FROM run, jsonb_to_recordset($8::jsonb) AS u(key text, input jsonb)
+       ON CONFLICT (run_id, key) DO NOTHING RETURNING id, key
+     )
+     SELECT run.id AS run_id, unit.id, unit.key FROM run LEFT JOIN unit ON true`,
+    [
+      run.service,
+      run.command,
+      run.description,
+      JSON.stringify(run.arguments),
+      run.trigger,
+      run.createdBy,
+      jobCount,
+      unitsJson(units),
+    ],
+  );
+  const rows = r.rows.flatMap((row) =>
+    row.id === null || row.key === null ? [] : [{ id: row.id, key: row.key }],
+  );
+  return { runId: Number(r.rows[0]!.run_id), units: withInputs(units, rows) };
+}
+
+/** Inserts the units whose keys the run does not have yet; answers those inserted. */
+export async function insertUnits(tx: Queryable, runId: number, units: UnitInput[]): Promise<InsertedUnit[]> {
+  const rows = await tx.query<{ id: number; key: string }>(
     `INSERT INTO cron_run_jobs (run_id, key, input)
      SELECT $1, u.key, coalesce(u.input, '{}'::jsonb) FROM jsonb_to_recordset($2::jsonb) AS u(key text, input jsonb)
-     ON CONFLICT (run_id, key) DO NOTHING RETURNING id, key, input`,
-    [runId, JSON.stringify(units.map((u) => ({ key: u.key, input: u.input ?? {} })))],
+     ON CONFLICT (run_id, key) DO NOTHING RETURNING id, key`,
+    [runId, unitsJson(units)],
   );
-  return rows.rows;
+  return withInputs(units, rows.rows);
 }
 
 /** Counts units added to a run (again running, should it have ended). */
@@ -137,7 +181,8 @@ export interface RunCounts {
   remaining_jobs: number;
   success_count: number;
   failed_count: number;
-  arguments: JsonObject;
+  /** Only once the run has no units left (its summary needs them); null before. */
+  arguments: JsonObject | null;
 }
 
 /** Adds recorded units to the run's counters; answers them after the change. */
@@ -149,7 +194,8 @@ export async function advanceRunCounts(
   const r = await tx.query<RunCounts>(
     `UPDATE cron_runs SET done_jobs = done_jobs + $2, success_count = success_count + $3,
        failed_count = failed_count + $4, remaining_jobs = remaining_jobs - $2, updated_at = epoch_now()
-     WHERE id = $1 RETURNING remaining_jobs, success_count, failed_count, arguments`,
+     WHERE id = $1 RETURNING remaining_jobs, success_count, failed_count,
+       CASE WHEN remaining_jobs <= 0 THEN arguments END AS arguments`,
     [runId, c.done, c.ok, c.failed],
   );
   return r.rows[0] ?? null;

@@ -73,6 +73,7 @@ function validDraft(op: Operation, rng: Prng, ids: IdSource): Draft {
     if (rng.chance(0.5)) d.query.page = { text: String(rng.int(1, 3)) };
     if (rng.chance(0.5)) d.query.perPage = { text: String(rng.pick([1, 10, 25, 100])) };
     if (rng.chance(0.7)) d.query.filter = { text: validFilter(op, rng, ids) };
+    if (rng.chance(0.2)) d.query.exact = { text: rng.pick(['true', 'false']) };
   } else {
     for (const p of op.params) {
       if (p.in === 'query' && (p.required || rng.chance(0.5))) {
@@ -121,6 +122,16 @@ function withRawNumber(body: unknown, name: string, rng: Prng): string {
   return JSON.stringify(obj).replace(marker, rng.pick(RAW_NUMBERS));
 }
 
+/** A cursor shaped as the server writes them (base64url JSON) but holding what no list of ours would. */
+function forgedCursor(op: Operation, rng: Prng): string {
+  const fields = Object.keys(op.record?.properties ?? {});
+  const value = rng.chance(0.5) ? hostileValue(rng) : rng.pick([null, 1e308, -1, '', 'x', true, 2 ** 53]);
+  const id = rng.pick<unknown>([1, 0, -5, 1.5, 2 ** 60, '7', null]);
+  const order = rng.pick(['ASC', 'DESC', 'asc', 'x']);
+  const shape = rng.pick<unknown>([[value, id, rng.pick(['id', ...fields]), order], [value], value, {}]);
+  return Buffer.from(JSON.stringify(shape) ?? 'null').toString('base64url');
+}
+
 type Mutation = (op: Operation, d: Draft, rng: Prng) => void;
 
 /** Ways to break one request; each names the part it breaks. */
@@ -144,6 +155,11 @@ const MUTATIONS: Record<string, Mutation> = {
     const key = fields.length && rng.chance(0.7) ? rng.pick(fields) : 'q';
     const value = hostileValue(rng);
     d.query.filter = { text: JSON.stringify(rng.chance(0.3) ? { [key]: { min: value } } : { [key]: value }) };
+  },
+  'cursor-filter': (op, d, rng) => {
+    d.query[rng.pick(['after', 'before'])] = rng.chance(0.7)
+      ? { text: forgedCursor(op, rng) }
+      : queryValue(rng);
   },
   'body-wrong-type': (op, d, rng) => {
     const [name, schema] = bodyProperty(op, rng);

@@ -1,17 +1,22 @@
 import { AppBar as RaAppBar, LoadingIndicator, Logout, UserMenu } from 'react-admin';
 import { NotificationBell } from './bell/NotificationBell';
 import { Breadcrumbs } from './Breadcrumbs';
+import { useFirstScreenSettled } from './firstScreen';
 import { Heartbeat } from './Heartbeat';
 import { VersionLabel } from './VersionLabel';
 
-const Tools = () => (
-  <>
-    <Heartbeat />
-    <VersionLabel />
-    <LoadingIndicator />
-    <NotificationBell />
-  </>
-);
+/** The heartbeats and the bell ask the server only once the first screen has its data (firstScreen.ts). */
+const Tools = () => {
+  const settled = useFirstScreenSettled();
+  return (
+    <>
+      <Heartbeat enabled={settled} />
+      <VersionLabel />
+      <LoadingIndicator />
+      <NotificationBell enabled={settled} />
+    </>
+  );
+};
 
 /**
  * Top bar: sidebar toggle, breadcrumbs, heartbeats (admins), version, refresh, notification bell, user

@@ -15,12 +15,13 @@ const Dot = ({ ok }: { ok: boolean }) => (
 
 const time = (value: number | null | undefined) => (value ? (formatTime(value, 'HH:mm:ss') ?? '—') : '—');
 
-/** Admins see each service's heartbeat time in the top bar (SPEC §2.1, §6). */
-export const Heartbeat = () => {
+/** Admins see each service's heartbeat time in the top bar (SPEC §2.1, §6); polled while `enabled`. */
+export const Heartbeat = ({ enabled = true }: { enabled?: boolean }) => {
   const { permissions } = usePermissions<Permissions>();
   const isAdmin = permissions?.isAdmin === true;
-  const beats = useHeartbeats(isAdmin);
-  if (!isAdmin) return null;
+  const beats = useHeartbeats(isAdmin && enabled);
+  // shown from the first answer on (each service's time, or a dash for one that did not answer)
+  if (!isAdmin || Object.keys(beats).length === 0) return null;
 
   const rows = HEARTBEAT_SERVICES.map((service) => ({ service, value: beats[service] }));
   const summary = (

@@ -1,11 +1,16 @@
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useState } from 'react';
+import { useFirstScreenSettled } from './firstScreen';
 import { useNewVersion } from './versionCheck';
 
-/** Offers a reload once the server has a newer build than the one running here (SPEC §2.1). */
+/**
+ * Offers a reload once the server has a newer build than the one running here (SPEC §2.1); the first check
+ * waits for the first screen's data (firstScreen.ts).
+ */
 export const NewVersionDialog = () => {
-  const version = useNewVersion();
+  const settled = useFirstScreenSettled();
+  const version = useNewVersion(import.meta.env.PROD && settled);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const open = version !== null && version !== dismissed;
   return (

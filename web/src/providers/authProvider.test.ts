@@ -1,8 +1,8 @@
 import { actions } from '@sitefleet/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, onAction } from '../test/fetchMock';
-import { authProvider, COMPANY_ONLY, LOGIN_FAILED } from './authProvider';
-import { readSession } from './session';
+import { authProvider, COMPANY_ONLY, LOGIN_FAILED, prefetchUser } from './authProvider';
+import { readSession, saveToken } from './session';
 
 const me = {
   data: {
@@ -53,6 +53,24 @@ describe('auth provider', () => {
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
     await expect(authProvider.getPermissions!({})).resolves.toMatchObject({ isAdmin: true });
     expect(await authProvider.getIdentity!()).toMatchObject({ id: 9, fullName: 'Ada Admin' });
+  });
+
+  it('asks for the user once at start-up when signed in, and the permissions use that answer', async () => {
+    const calls = mockFetch({ ...onAction(actions.ums.me, null, () => ({ body: me })) });
+    saveToken({ idToken: 'jwt-2', authType: 'password', expiresIn: 3600 });
+    prefetchUser();
+    expect(calls.map((c) => c.path)).toEqual(['/ums/api/v1/users/me']);
+    await expect(authProvider.getPermissions!({})).resolves.toMatchObject({ isAdmin: true });
+    await expect(authProvider.canAccess!({ resource: 'dms/api/v1/websites', action: 'list' })).resolves.toBe(
+      true,
+    );
+    expect(calls).toHaveLength(1);
+  });
+
+  it('asks for nothing at start-up when signed out', () => {
+    const calls = mockFetch({});
+    prefetchUser();
+    expect(calls).toHaveLength(0);
   });
 
   it("answers 'Login failed. Please try again.' and leaves no session on failure", async () => {

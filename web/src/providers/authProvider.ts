@@ -26,6 +26,14 @@ function loadMe(): Promise<Me> {
   return me;
 }
 
+/**
+ * Asks for the signed-in user as the console starts, before its first render: every screen waits on the
+ * permissions it carries, so the request runs alongside the start-up work instead of after it.
+ */
+export function prefetchUser(): void {
+  if (isSessionLive(readSession())) loadMe().catch(() => undefined);
+}
+
 function endSession(): void {
   scheduler.cancel();
   clearSession();

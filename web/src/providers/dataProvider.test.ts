@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { actions, type ActionResponse } from '@sitefleet/shared';
 import { CONTRACT_BROKEN, mockFetch, onAction } from '../test/fetchMock';
-import { dataProvider } from './dataProvider';
+import { dataProvider, prefetchList } from './dataProvider';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -17,7 +17,7 @@ describe('data provider (ARCHITECTURE §3 wire contract)', () => {
       sort: { field: 'name', order: 'DESC' },
       filter: { name: 'a', empty: '', hostname: { where_in: ['x'] } },
     });
-    expect(res).toEqual({ data: [{ id: 1 }], total: 40 });
+    expect(res).toEqual({ data: [{ id: 1 }], total: 40, meta: { totalKind: 'exact' } });
     expect(calls[0]!.path).toBe('/dms/api/v1/tags');
     const url = new URL(String(vi.mocked(fetch).mock.calls[0]![0]), 'http://x');
     expect(Object.fromEntries(url.searchParams)).toEqual({
@@ -27,6 +27,81 @@ describe('data provider (ARCHITECTURE §3 wire contract)', () => {
       sortOrder: 'DESC',
       filter: JSON.stringify({ name: 'a', hostname: { where_in: ['x'] } }),
     });
+  });
+
+  it('hands the list page read ahead at start-up to the list that asks for that query, once', async () => {
+    let answered = 0;
+    mockFetch({
+      'GET /dms/api/v1/websites': () => ({ body: { data: [{ id: ++answered }], meta: { total: 1 } } }),
+    });
+    prefetchList('dms/api/v1/websites', 'perPage=100&page=1', false);
+    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(1);
+    const sent = new URL(String(vi.mocked(fetch).mock.calls[0]![0]), 'http://x');
+    // the address's page size over the resource's default sort, as the list will ask
+    expect(Object.fromEntries(sent.searchParams)).toEqual({
+      page: '1',
+      perPage: '100',
+      sortBy: 'updated_at',
+      sortOrder: 'DESC',
+    });
+    const query = {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'updated_at', order: 'DESC' as const },
+    };
+    const first = await dataProvider.getList('dms/api/v1/websites', { ...query, filter: {} });
+    expect(first.data).toEqual([{ id: 1 }]);
+    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(1);
+    // taken once: the next read of the same page goes to the server
+    const again = await dataProvider.getList('dms/api/v1/websites', { ...query, filter: {} });
+    expect(again.data).toEqual([{ id: 2 }]);
+  });
+
+  it('reads nothing ahead when the list would use stored parameters, and ignores another query', async () => {
+    mockFetch({
+      'GET /dms/api/v1/websites': (_, url) => ({
+        body: { data: [{ id: Number(url.searchParams.get('perPage')) }], meta: { total: 1 } },
+      }),
+    });
+    prefetchList('dms/api/v1/websites', '', true);
+    expect(vi.mocked(fetch)).not.toHaveBeenCalled();
+    prefetchList('dms/api/v1/websites', 'perPage=50', false);
+    const other = await dataProvider.getList('dms/api/v1/websites', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'updated_at', order: 'DESC' },
+      filter: {},
+    });
+    expect(other.data).toEqual([{ id: 25 }]);
+  });
+
+  it('asks for the next and previous page by cursor, and counts exactly when asked', async () => {
+    const sent: Array<Record<string, string>> = [];
+    mockFetch({
+      'GET /dms/api/v1/domains': (_, url) => {
+        sent.push(Object.fromEntries(url.searchParams));
+        const page = Number(url.searchParams.get('page'));
+        const cursors = { first: `f${page}`, last: `l${page}` };
+        return { body: { data: [{ id: page }], meta: { total: 150_000, totalKind: 'estimate', cursors } } };
+      },
+    });
+    const read = (page: number) =>
+      dataProvider.getList('dms/api/v1/domains', {
+        pagination: { page, perPage: 25 },
+        sort: { field: 'name', order: 'ASC' },
+        filter: { name: 'cursor-test' },
+      });
+    expect(await read(1)).toEqual({ data: [{ id: 1 }], total: 150_000, meta: { totalKind: 'estimate' } });
+    await read(2);
+    await read(1);
+    await read(5);
+    dataProvider.countExactly('dms/api/v1/domains');
+    await read(5);
+    expect(sent.map(({ page, after, before, exact }) => ({ page, after, before, exact }))).toEqual([
+      { page: '1', after: undefined, before: undefined, exact: undefined },
+      { page: '2', after: 'l1', before: undefined, exact: undefined },
+      { page: '1', after: undefined, before: 'f2', exact: undefined },
+      { page: '5', after: undefined, before: undefined, exact: undefined },
+      { page: '5', after: undefined, before: undefined, exact: 'true' },
+    ]);
   });
 
   it('updates with PUT and the record version', async () => {

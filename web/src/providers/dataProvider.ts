@@ -1,5 +1,6 @@
 import {
   actions,
+  LIMITS,
   resources,
   type ActionBody,
   type ActionResponse,
@@ -10,9 +11,10 @@ import {
   type ListResponse,
   type OneResponse,
 } from '@sitefleet/shared';
-import type { DataProvider, Identifier } from 'react-admin';
+import type { DataProvider, GetListResult, Identifier } from 'react-admin';
 import { callAction } from './actions';
 import { apiFetch } from './http';
+import { listKey, ListPaging, type ListPageMeta, type ListQueryParams } from './listPaging';
 import { messagingCalls, type MessagingCalls } from './messaging';
 import { cleanFilter, specOf, writableBody } from './writable';
 
@@ -25,7 +27,7 @@ function listQuery(params: {
   pagination?: { page: number; perPage: number };
   sort?: { field: string; order: string };
   filter?: Record<string, unknown>;
-}) {
+}): ListQueryParams {
   const filter = cleanFilter(params.filter);
   return {
     page: params.pagination?.page ?? 1,
@@ -33,6 +35,83 @@ function listQuery(params: {
     sortBy: params.sort?.field || undefined,
     sortOrder: params.sort?.field ? (params.sort.order === 'DESC' ? 'DESC' : 'ASC') : undefined,
     filter: Object.keys(filter).length ? JSON.stringify(filter) : undefined,
+  };
+}
+
+const paging = new ListPaging();
+
+/** How long a list page read ahead at start-up waits for the screen that asks for it. */
+const EARLY_LIST_MS = 10_000;
+let early: { key: string; at: number; response: Promise<ListResponse<AnyRecord>> } | null = null;
+
+/** The list page read ahead for exactly this query, if it is fresh (taken once). */
+function takeEarly(key: string): Promise<ListResponse<AnyRecord>> | null {
+  const found = early?.key === key && Date.now() - early.at < EARLY_LIST_MS ? early.response : null;
+  early = null;
+  return found;
+}
+
+/**
+ * Reads ahead, as the console starts, the list page the address opens (`#/dms/api/v1/websites?perPage=100`),
+ * so the request runs while the screen's code downloads instead of after it renders. The query is the one
+ * the list will ask for: the address's parameters over the list's defaults (the resource's default sort,
+ * 25 a page); with no parameters in the address react-admin would use the ones it stored, so nothing is read
+ * ahead then. A page read ahead that no list asks for within a few seconds is dropped.
+ */
+export function prefetchList(resource: string, search: string, stored: boolean): void {
+  const url = new URLSearchParams(search);
+  const given = ['sort', 'order', 'page', 'perPage', 'filter'].some((k) => url.has(k));
+  if (!given && stored) return;
+  let filter: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(url.get('filter') ?? '{}');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      filter = parsed as Record<string, unknown>;
+  } catch {
+    return;
+  }
+  const sort = specOf(resource)?.defaultSort;
+  const query = listQuery({
+    pagination: {
+      page: Number(url.get('page') ?? 1) || 1,
+      perPage: Number(url.get('perPage') ?? LIMITS.defaultPerPage) || LIMITS.defaultPerPage,
+    },
+    sort: {
+      field: url.get('sort') ?? sort?.field ?? 'id',
+      order: url.get('order') ?? sort?.order ?? 'ASC',
+    },
+    filter,
+  });
+  const response = apiFetch<ListResponse<AnyRecord>>(resource, { query });
+  response.catch(() => undefined);
+  early = { key: `${listKey(resource, query)}#${query.page}`, at: Date.now(), response };
+}
+
+/**
+ * One list page: the next or previous page of the query read last goes `after` / `before` that page's
+ * cursor (page too, so the server can still answer by page); the total comes with its kind as meta.
+ */
+async function readList(
+  resource: string,
+  query: ListQueryParams,
+  signal: AbortSignal | undefined,
+): Promise<GetListResult<AnyRecord> & { meta: ListPageMeta }> {
+  const key = listKey(resource, query);
+  const exact = paging.isExact(resource, key) ? { exact: 'true' } : {};
+  const seek = paging.seek(key, query.page);
+  const plain = !exact.exact && Object.keys(seek).length === 0;
+  const ahead = plain ? takeEarly(`${key}#${query.page}`) : null;
+  const res =
+    (ahead ? await ahead.catch(() => null) : null) ??
+    (await apiFetch<ListResponse<AnyRecord>>(resource, {
+      query: { ...query, ...seek, ...exact },
+      signal,
+    }));
+  paging.remember(key, query.page, res.meta?.cursors);
+  return {
+    data: res.data,
+    total: res.meta?.total ?? res.data.length,
+    meta: { totalKind: res.meta?.totalKind ?? 'exact' },
   };
 }
 
@@ -78,6 +157,8 @@ const item = (resource: string, id: Identifier, action: string) =>
   `${resource}/${encodeURIComponent(String(id))}/${action}`;
 
 export interface SitefleetDataProvider extends DataProvider, MessagingCalls {
+  /** The next read of the resource's list counts its total exactly (as does every later read of that query). */
+  countExactly: (resource: string) => void;
   /** GET /{ms}/health/heartbeat → the service's clock, epoch seconds. */
   heartbeat: (service: HeartbeatService) => Promise<number>;
   /** POST /{resource}/{id}/reveal: one secret field in clear (audited by the server). */
@@ -109,11 +190,10 @@ export interface SitefleetDataProvider extends DataProvider, MessagingCalls {
 /** The generic resource calls of SPEC §7.1 / ARCHITECTURE §3; the resource name is its URL path. */
 export const dataProvider: SitefleetDataProvider = {
   async getList(resource, params) {
-    const res = await apiFetch<ListResponse<AnyRecord>>(resource, {
-      query: listQuery(params),
-      signal: params.signal,
-    });
-    return { data: res.data, total: res.meta?.total ?? res.data.length };
+    return readList(resource, listQuery(params), params.signal);
+  },
+  countExactly(resource) {
+    paging.countExactly(resource);
   },
   async getOne(resource, params) {
     const res = await apiFetch<OneResponse<AnyRecord>>(
@@ -135,11 +215,7 @@ export const dataProvider: SitefleetDataProvider = {
   },
   async getManyReference(resource, params) {
     const filter = { ...params.filter, [params.target]: params.id };
-    const res = await apiFetch<ListResponse<AnyRecord>>(resource, {
-      query: listQuery({ ...params, filter }),
-      signal: params.signal,
-    });
-    return { data: res.data, total: res.meta?.total ?? res.data.length };
+    return readList(resource, listQuery({ ...params, filter }), params.signal);
   },
   async create(resource, params) {
     const res = await apiFetch<OneResponse<AnyRecord>>(resource, {

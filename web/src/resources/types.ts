@@ -22,12 +22,15 @@ export interface ResourceDef {
   create?: ComponentType;
 }
 
-/** A screen loaded on first use (code splitting: one chunk per screen). */
+/** A screen loaded on first use (code splitting: one chunk per screen); `preload` fetches it ahead. */
 export function lazyScreen<M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M,
-): ComponentType {
-  return lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
+): ComponentType & { preload: () => Promise<unknown> } {
+  return Object.assign(
+    lazy(() => load().then((m) => ({ default: m[name] as ComponentType }))),
+    { preload: load },
+  );
 }
 
 const derived = () => import('../common/screens/DerivedScreens');

@@ -42,11 +42,18 @@ export async function registerWeb(app: FastifyInstance, deps: AppDeps): Promise<
   }
   await app.register(async (child) => {
     publicContext(child);
+    // compressed once at build time, never again per request: a file without a smaller sibling goes as it is
+    child.addHook('onRequest', async (request) => {
+      request.headers['x-no-compression'] = 'prebuilt';
+    });
     await child.register(fastifyStatic, {
       root: config.webDist,
       prefix: '/',
       wildcard: false,
-      globIgnore: ['version.txt'],
+      // the build writes brotli and gzip siblings of every compressible file (web/vite.config.ts): they are
+      // sent as they are to a client that accepts them, with Vary: Accept-Encoding, never routed themselves
+      preCompressed: true,
+      globIgnore: ['version.txt', '**/*.br', '**/*.gz'],
       index: ['index.html'],
       setHeaders(res, file) {
         res.header(

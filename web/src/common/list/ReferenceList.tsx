@@ -2,7 +2,6 @@ import { Box, Link, Typography } from '@mui/material';
 import { LIMITS } from '@sitefleet/shared';
 import {
   DataTable,
-  Pagination,
   ReferenceManyField,
   useListContext,
   useRecordContext,
@@ -14,7 +13,9 @@ import { filteredListPath } from '../format/links';
 import type { ColumnDef } from './columns';
 import { dataColumns } from './dataColumns';
 import { getPath } from './export/exportRules';
+import { ListPagination } from './ListPagination';
 import { NoRows } from './NoRows';
+import { totalKindOf, totalText } from './totals';
 
 interface Props {
   /** The listed resource, e.g. the domains of a registrar. */
@@ -45,11 +46,16 @@ const Header = ({
   filter: Record<string, unknown>;
   listLink: boolean;
 }) => {
-  const { total } = useListContext();
+  const { total, meta } = useListContext();
+  const kind = totalKindOf(meta);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 2, py: 1, minHeight: 40 }}>
       <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="reference-total">
-        {total === undefined ? '' : total === 1 ? '1 record' : `${total} records`}
+        {total === undefined
+          ? ''
+          : total === 1 && kind === 'exact'
+            ? '1 record'
+            : `${totalText(total, kind)} records`}
       </Typography>
       {listLink && Boolean(total) && (
         <Link component={RouterLink} to={filteredListPath(reference, filter)} variant="body2">
@@ -98,7 +104,7 @@ export const ReferenceList = ({
             )}
           </DataTable>
         </Box>
-        <Pagination rowsPerPageOptions={[25, 50, 100]} />
+        <ListPagination />
       </Box>
     </ReferenceManyField>
   );

@@ -1,11 +1,12 @@
 import { LIMITS } from '@sitefleet/shared';
 import { useMediaQuery, type Theme } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import { DataTable, List, Pagination, useResourceContext, type RowClickFunction } from 'react-admin';
+import { DataTable, List, useResourceContext, type RowClickFunction } from 'react-admin';
 import { specOf } from '../../providers/writable';
 import { BulkDelete } from './BulkDelete';
 import { smallScreenColumns, visibleColumns, type ColumnDef } from './columns';
 import { dataColumns } from './dataColumns';
+import { ListPagination } from './ListPagination';
 import { ListToolbar } from './ListToolbar';
 import { NoRows } from './NoRows';
 import type { FilterDef } from './filters/types';
@@ -87,7 +88,7 @@ export const ResourceList = (props: ResourceListProps) => {
       empty={false}
       exporter={false}
       title={props.title}
-      pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
+      pagination={<ListPagination />}
     >
       <ListBody {...props} />
     </List>

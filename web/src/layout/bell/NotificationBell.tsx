@@ -9,9 +9,9 @@ const NotificationDrawer = lazy(() =>
   import('./NotificationDrawer').then((m) => ({ default: m.NotificationDrawer })),
 );
 
-/** The top bar's bell: the unread count, polled while the user is active; opens the drawer. */
-export const NotificationBell = () => {
-  const inbox = useInbox();
+/** The top bar's bell: the unread count, polled while the user is active (and `enabled`); opens the drawer. */
+export const NotificationBell = ({ enabled = true }: { enabled?: boolean }) => {
+  const inbox = useInbox(enabled);
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const show = () => {
