@@ -37,6 +37,7 @@ const BENCHES: Bench[] = [
   { name: 'jobs', command: tsx('jobs.ts'), file: results('jobs') },
   { name: 'memory', command: tsx('memory.ts'), file: results('memory') },
   { name: 'monitors', command: tsx('monitors.ts'), file: results('monitors') },
+  { name: 'wordpress', command: tsx('wordpress.ts'), file: results('wordpress') },
   {
     name: 'cold-load',
     command: [

@@ -28,6 +28,8 @@ export interface JobsSettings {
   rounds: number;
   batchSize: number;
   concurrency: number;
+  /** The no-op command's unitsPerJob; null leaves the engine's default. */
+  unitsPerJob: number | null;
   latencySamples: number;
   latencySpacingMs: number;
 }
@@ -64,13 +66,20 @@ interface NoopArgs extends JsonObject {
   enqueuedAt: number;
 }
 
+/** The no-op command's slots and units per message. */
+export function noopShape(s: JobsSettings): Pick<CommandDef, 'batchSize' | 'unitsPerJob'> {
+  return s.unitsPerJob === null
+    ? { batchSize: s.batchSize }
+    : { batchSize: s.batchSize, unitsPerJob: s.unitsPerJob };
+}
+
 /** A command whose units do nothing but note when they started; each unit carries its enqueue time. */
 function noopCommand(rec: Recorder, s: JobsSettings): CommandDef {
   const def = defineCommand<NoopArgs>({
     ...NOOP,
     description: 'Benchmark: a unit that does nothing',
     arguments: [{ name: 'count', label: 'Count', kind: 'integer', required: true, min: 1 }],
-    batchSize: s.batchSize,
+    ...noopShape(s),
     concurrency: s.concurrency,
     maxJobs: 10_000_000,
     parse(raw) {

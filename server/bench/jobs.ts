@@ -15,6 +15,7 @@
  *
  * Knobs: BENCH_DATABASES (pglite,postgres), BENCH_PARTS (jobs,checker), BENCH_ROUNDS (5), BENCH_JOBS
  * (20000 on PostgreSQL, 5000 on PGlite), BENCH_JOB_BATCH (100), BENCH_JOB_CONCURRENCY (4),
+ * BENCH_UNITS_PER_JOB (unset: the engine's default for the batch size; 1 gives each unit its own message),
  * BENCH_LATENCY_SAMPLES (200), BENCH_LATENCY_SPACING_MS (50), BENCH_PAGES (500; 200..500 per the issue),
  * BENCH_CORPUS_SEED (20240501). PostgreSQL comes from BENCH_DATABASE_URL or TEST_DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/postgres if it answers; scratch databases are created and dropped.
@@ -35,7 +36,8 @@ import {
   type CheckerDatabaseResult,
   type JobsDatabaseResult,
 } from './jobs-report.js';
-import { benchJobs, type JobsSettings } from './jobs-throughput.js';
+import { benchJobs, noopShape, type JobsSettings } from './jobs-throughput.js';
+import { unitsPerMessage } from '../src/jobs/job-data.js';
 import { log } from './measure.js';
 import { writeJson } from './report.js';
 import { names, positive } from './env.js';
@@ -50,6 +52,8 @@ interface Settings {
   jobs: Record<DbKind, number>;
   batchSize: number;
   concurrency: number;
+  /** The no-op command's unitsPerJob; null leaves the engine's default. */
+  unitsPerJob: number | null;
   latencySamples: number;
   latencySpacingMs: number;
   pages: number;
@@ -68,6 +72,7 @@ function readSettings(env: NodeJS.ProcessEnv): Settings {
     jobs: { postgres: jobs ?? 20_000, pglite: jobs ?? 5_000 },
     batchSize: positive(env, 'BENCH_JOB_BATCH', 100, 1000),
     concurrency: positive(env, 'BENCH_JOB_CONCURRENCY', 4, 64),
+    unitsPerJob: env.BENCH_UNITS_PER_JOB ? positive(env, 'BENCH_UNITS_PER_JOB', 1, 1000) : null,
     latencySamples: positive(env, 'BENCH_LATENCY_SAMPLES', 200, 10_000),
     latencySpacingMs: positive(env, 'BENCH_LATENCY_SPACING_MS', 50, 10_000),
     pages: positive(env, 'BENCH_PAGES', CHECKER_LIMITS.maxPages, CHECKER_LIMITS.maxPages),
@@ -106,12 +111,14 @@ async function main(): Promise<void> {
         rounds: s.rounds,
         batchSize: s.batchSize,
         concurrency: s.concurrency,
+        unitsPerJob: s.unitsPerJob,
         latencySamples: s.latencySamples,
         latencySpacingMs: s.latencySpacingMs,
       };
       log(
         `\n== jobs on ${kind}: ${js.jobs} jobs per round, batch ${js.batchSize}, ${js.concurrency} workers ` +
-          `(engine and bare pg-boss alike)`,
+          `(engine and bare pg-boss alike); the engine carries ${unitsPerMessage(noopShape(js))} units ` +
+          `per message, bare pg-boss one job per message`,
       );
       const r = await withDb(kind, (bdb) => {
         log(`  database: ${bdb.where}`);

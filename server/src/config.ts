@@ -53,6 +53,8 @@ export interface Config {
   /** Time allowed for one page fetch of the checkers and scanner (ms), and the most bytes read. */
   crawlerTimeoutMs: number;
   crawlerMaxBytes: number;
+  /** Time allowed for one WordPress REST call (ms); updates, installs and uploads get ten times as long. */
+  wordpressTimeoutMs: number;
   /** Overrides every command's delay before a retry, in seconds (tests use 0). */
   jobsRetryDelaySeconds: number | null;
   /** The console's address as users reach it, for links in alert e-mails and messages. */
@@ -172,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     crawlerUserAgent: env.CRAWLER_USER_AGENT || 'SitefleetBot/1.0 (+https://sitefleet.local/bot)',
     crawlerTimeoutMs: Math.max(100, int(env.CRAWLER_TIMEOUT_MS, 15_000, 'CRAWLER_TIMEOUT_MS')),
     crawlerMaxBytes: Math.max(1024, int(env.CRAWLER_MAX_BYTES, 5 * 1024 * 1024, 'CRAWLER_MAX_BYTES')),
+    wordpressTimeoutMs: Math.max(100, int(env.WORDPRESS_TIMEOUT_MS, 15_000, 'WORDPRESS_TIMEOUT_MS')),
     jobsRetryDelaySeconds: env.JOBS_RETRY_DELAY_SECONDS
       ? int(env.JOBS_RETRY_DELAY_SECONDS, 0, 'JOBS_RETRY_DELAY_SECONDS')
       : null,

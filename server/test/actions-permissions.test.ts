@@ -43,6 +43,13 @@ describe.each(DATABASES)('actions are not reads on %s', (kind) => {
         'POST /dms/api/v1/backlinks/keyword-checker',
         'POST /dms/api/v1/websites/:id/scan',
         'POST /umms/api/v1/monitors/:id/check',
+        'GET /dms/api/v1/wordpress/:id/:action',
+        'GET /dms/api/v1/wordpress/:id/update-the-generator',
+        'POST /dms/api/v1/wordpress/:id/insert-media',
+        'POST /dms/api/v1/wordpress/:id/connect',
+        'POST /dms/api/v1/wordpress/:id/admin-login',
+        'POST /dms/api/v1/wordpress/sync',
+        'POST /dms/api/v1/plugins/:id/bulk',
         ...runs,
       ].sort(),
     );

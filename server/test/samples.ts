@@ -52,7 +52,10 @@ export async function sampleValue(t: TestApp, f: FieldSpec, salt: string): Promi
         if (f.required) throw new Error(`required reference cycle through ${f.reference!}`);
         return f.kind === 'reference' ? null : [];
       }
-      const id = await anyRecordId(t, f.reference!);
+      // A unique reference (one connection per website) needs a record of its own.
+      const id = f.unique
+        ? Number((await createSample(t, t.deps.engine.model(f.reference!), `u${n}`)).id)
+        : await anyRecordId(t, f.reference!);
       return f.kind === 'reference' ? id : [id];
     }
   }

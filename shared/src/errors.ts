@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   too_many_requests: 429,
   payload_too_large: 413,
   internal: 500,
+  /** An outside system (a WordPress site) failed or answered something unusable; the message says which. */
+  bad_gateway: 502,
   database_unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -10,6 +10,13 @@ export * from './jobs.js';
 export * from './rich-text.js';
 export * from './contacts.js';
 export type { MonitorAlert, MonitorChange, MonitorUptime } from './resources/monitors.js';
+export {
+  PLUGIN_OPERATIONS,
+  WP_CONNECTION_STATES,
+  WP_POST_STATUSES,
+  WP_POST_TYPES,
+  type PluginOperation,
+} from './resources/wordpress.js';
 export * from './actions/define.js';
 export * as actions from './actions/index.js';
 export type * from './actions/types.js';

@@ -4,31 +4,24 @@ import {
   PgBoss,
   fromPglite,
   type ConstructorOptions,
-  type Db as BossDb,
   type JobResult,
   type JobWithMetadata,
   type Queue,
   type UpdateQueueOptions,
 } from 'pg-boss';
 import { invalid, notFound } from '../core/errors.js';
-import type { Db, QueueConnection, Queryable } from '../db/db.js';
+import type { Db, QueueConnection } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
-import { attemptOf, messagesFor, queueOf, unitsIn, type JobData, type QueueJob } from './job-data.js';
-import { runPipeline, type Delivery, type Outcome } from './pipeline.js';
+import { bossDb, enqueueUnits, INSERT_CHUNK, maxJobsOf } from './enqueue.js';
+import { messagesPerBatch, queueOf, unitsIn, type JobData, type QueueJob } from './job-data.js';
+import { runPipeline, type Outcome } from './pipeline.js';
 import { reconcileOrphans } from './reconcile.js';
+import { UnitRecorder } from './recorder.js';
 import {
-  advanceRunCounts,
   completeEmptyRun,
-  countAddedUnits,
-  failUnit,
-  finishRun,
-  inSavepoint,
   insertRunWithUnits,
   insertUnits,
-  type InsertedUnit,
-  lockRun,
   queuedUnits,
-  recordQueuedUnits,
   runArguments,
   runOutputs,
 } from './run-repository.js';
@@ -51,50 +44,21 @@ interface ScheduleData {
   arguments?: JsonObject;
 }
 
-/** Units recorded for one run in one transaction: how many, of which succeeded and failed. */
-type RunDelta = { done: number; ok: number; failed: number };
-
-/** A group handed to record(), settled when the transaction that records it commits (or fails). */
-interface PendingRecord {
-  outcomes: Outcome[];
-  due: Delivery[];
-  resolve: () => void;
-  reject: (err: unknown) => void;
-}
-
-interface RecordQueue {
-  /** Recording transactions of this command under way; groups handed in while all lanes are busy wait. */
-  lanes: number;
-  pending: PendingRecord[];
-}
-
-/**
- * Recording transactions one process runs at once per command. One: the groups of all its pipelines take
- * turns and share transactions (measured with two lanes: more statements per unit, no more jobs/s, the
- * database being the limit); other processes' transactions still interleave, on short counter turns.
- */
-const RECORD_LANES = 1;
-
 export interface StartRunOptions {
   trigger: 'console' | 'schedule' | 'api';
   userId: number | null;
 }
 
 const SCHEDULE_QUEUE = 'sitefleet.schedule';
-const INSERT_CHUNK = 1000;
 const DEFAULT_RETRY: RetryPolicy = { limit: 2, delay: 5, backoff: true };
 export { OUTPUT_LIMIT } from './run-repository.js';
 
-/** pg-boss statements run through one of our transactions, so jobs commit with the rows that track them. */
-function bossDb(tx: Queryable): BossDb {
-  return { executeSql: async (text, values) => ({ rows: (await tx.query(text, values)).rows }) };
-}
-
 /**
  * The job engine (ARCHITECTURE §5): commands registered once, each run a cron run whose units of work are
- * its jobs, carried to workers by pg-boss messages (one unit each, or several for quick commands). Workers
- * record each unit once (queued → done | failed), update the run's counters and settle the messages in the
- * same transaction, and let the unit's results commit with it. See docs/adr/0003.
+ * its jobs, carried to workers by pg-boss messages of several units each (a quarter of a worker's slots
+ * unless the command says). Workers record each unit once (queued → done | failed), update the run's
+ * counters and settle the messages in the same transaction, and let the unit's results commit with it
+ * (recorder.ts). See docs/adr/0003.
  */
 export class JobEngine {
   private readonly commands = new Map<string, CommandDef>();
@@ -110,12 +74,19 @@ export class JobEngine {
   private reconciling: Promise<number> | null = null;
   /** Waiting for runs this process finishes (whenFinished). */
   private readonly finishWaiters = new Map<number, Array<() => void>>();
+  private readonly recorder: UnitRecorder;
 
   constructor(
     private readonly db: Db,
     private readonly connection: QueueConnection,
     private readonly settings: JobEngineSettings,
-  ) {}
+  ) {
+    this.recorder = new UnitRecorder({
+      db,
+      boss: () => this.start(),
+      finished: (runId) => this.finished(runId),
+    });
+  }
 
   /** Gives handlers the app's dependencies (called once they exist). */
   bind(deps: AppDeps, log: FastifyBaseLogger): void {
@@ -233,7 +204,8 @@ export class JobEngine {
     const boss = await this.start({ supervise: true });
     for (const def of this.commands.values()) {
       const queue = queueOf(def);
-      const batchSize = def.batchSize ?? 20;
+      // About a batch of units in messages: the pipeline keeps its slots full by fetching ahead.
+      const batchSize = messagesPerBatch(def);
       await boss.work<JobData>(
         queue,
         {
@@ -336,7 +308,7 @@ export class JobEngine {
     const ctx = this.context();
     const args = await def.parse(rawArgs, ctx);
     const units = await def.plan(args, ctx);
-    const max = this.maxJobsOf(def, args);
+    const max = maxJobsOf(def, args);
     if (units.length > max) {
       throw invalid({ arguments: `At most ${max} units per run (got ${units.length})` });
     }
@@ -355,10 +327,10 @@ export class JobEngine {
         createdBy: opts.userId,
       };
       const first = await insertRunWithUnits(tx, run, distinct.length, distinct.slice(0, INSERT_CHUNK));
-      await this.enqueue(tx, boss, def, first.runId, first.units);
+      await enqueueUnits(tx, boss, def, first.runId, first.units);
       for (let i = INSERT_CHUNK; i < distinct.length; i += INSERT_CHUNK) {
         const rows = await insertUnits(tx, first.runId, distinct.slice(i, i + INSERT_CHUNK));
-        await this.enqueue(tx, boss, def, first.runId, rows);
+        await enqueueUnits(tx, boss, def, first.runId, rows);
       }
       if (distinct.length === 0) await completeEmptyRun(tx, first.runId);
       return first.runId;
@@ -366,40 +338,6 @@ export class JobEngine {
     // A worker of this process takes the run's first units without reading its arguments back.
     this.cacheArguments(runId, args);
     return runId;
-  }
-
-  /** Inserts units not yet in the run (by key) and enqueues them; answers how many were added. */
-  private async addUnits(
-    tx: Queryable,
-    boss: PgBoss,
-    def: CommandDef,
-    runId: number,
-    units: UnitSpec[],
-  ): Promise<number> {
-    let added = 0;
-    for (let i = 0; i < units.length; i += INSERT_CHUNK) {
-      const rows = await insertUnits(tx, runId, units.slice(i, i + INSERT_CHUNK));
-      added += rows.length;
-      await this.enqueue(tx, boss, def, runId, rows);
-    }
-    if (added) await countAddedUnits(tx, runId, added);
-    return added;
-  }
-
-  /** The queue messages carrying these new units, in the caller's transaction. */
-  private async enqueue(
-    tx: Queryable,
-    boss: PgBoss,
-    def: CommandDef,
-    runId: number,
-    rows: InsertedUnit[],
-  ): Promise<void> {
-    if (!rows.length) return;
-    await boss.insert(
-      queueOf(def),
-      messagesFor(runId, rows, def.unitsPerJob ?? 1).map((data) => ({ data })),
-      { db: bossDb(tx) },
-    );
   }
 
   /** The arguments of runs (they never change once a run exists), so batches need not read them again. */
@@ -443,124 +381,11 @@ export class JobEngine {
         refillForMs: Math.min(this.expireOf(def) * 500, 20_000),
         active: () => this.supervising && !this.stopping,
         argumentsOf: (runIds) => this.argumentsOf(runIds),
-        record: (outcomes, due) => this.record(def, outcomes, due),
+        record: (outcomes, due) => this.recorder.record(def, outcomes, due),
       },
       def,
       jobs,
     );
-  }
-
-  /** Groups waiting to be recorded, per command's queue, and the transactions recording them. */
-  private readonly recordQueues = new Map<string, RecordQueue>();
-
-  /**
-   * Records outcomes once each, lets successful units commit their results, updates the runs, and settles
-   * the given messages (fenced to the attempt that was fetched), all in one transaction. A process records
-   * a command's groups in at most RECORD_LANES transactions at a time; groups handed in while they are all
-   * under way wait, and the next lane to free records all of them together (a group commit): fewer
-   * transactions, statements and commits, and fewer turns on the runs' counter rows.
-   */
-  private record(def: CommandDef, outcomes: Outcome[], due: Delivery[] = []): Promise<void> {
-    if (!outcomes.length && !due.length) return Promise.resolve();
-    const queue = queueOf(def);
-    let q = this.recordQueues.get(queue);
-    if (!q) {
-      q = { lanes: 0, pending: [] };
-      this.recordQueues.set(queue, q);
-    }
-    const waiting = q;
-    return new Promise<void>((resolve, reject) => {
-      waiting.pending.push({ outcomes, due, resolve, reject });
-      if (waiting.lanes < RECORD_LANES) void this.drainRecords(def, waiting);
-    });
-  }
-
-  private async drainRecords(def: CommandDef, q: RecordQueue): Promise<void> {
-    q.lanes++;
-    try {
-      while (q.pending.length) {
-        const parts = q.pending.splice(0);
-        await this.recordTogether(def, parts).catch(async (err: unknown) => {
-          if (parts.length === 1) return parts[0]!.reject(err);
-          // One group's fault must not fail the others: each is recorded again on its own.
-          for (const part of parts) await this.recordTogether(def, [part]).catch(part.reject);
-        });
-      }
-    } finally {
-      q.lanes--;
-    }
-  }
-
-  /** Records the parts in one transaction; resolves each part once it committed. */
-  private async recordTogether(def: CommandDef, parts: PendingRecord[]): Promise<void> {
-    const boss = await this.start();
-    const queue = queueOf(def);
-    const outcomes = parts.flatMap((p) => p.outcomes);
-    const due = parts.flatMap((p) => p.due);
-    const ended: number[] = [];
-    await this.db.transaction(async (tx) => {
-      const perRun = outcomes.length
-        ? await this.recordUnits(tx, boss, def, outcomes)
-        : new Map<number, RunDelta>();
-      const done = due.filter((d) => d.retry === null).map((d) => attemptOf(d.job));
-      if (done.length) await boss.complete(queue, done, null, { db: bossDb(tx) });
-      for (const d of due) {
-        if (d.retry !== null)
-          await boss.fail(queue, attemptOf(d.job), { message: d.retry }, { db: bossDb(tx) });
-      }
-      // The runs' counter rows last, in id order: their row locks are held only until the commit, and
-      // transactions of other processes take them in the same order.
-      for (const runId of [...perRun.keys()].sort((a, b) => a - b)) {
-        if (await this.advanceRun(tx, def, runId, perRun.get(runId)!)) ended.push(runId);
-      }
-    });
-    for (const p of parts) p.resolve();
-    for (const runId of ended) this.finished(runId);
-  }
-
-  /**
-   * Records the units still queued among the outcomes (each unit once, even when two deliveries of it
-   * are in the same transaction), runs their commits and spawns; answers the counts to add per run.
-   */
-  private async recordUnits(
-    tx: Queryable,
-    boss: PgBoss,
-    def: CommandDef,
-    outcomes: Outcome[],
-  ): Promise<Map<number, RunDelta>> {
-    const first = new Map<number, Outcome>();
-    for (const o of outcomes) if (!first.has(o.unit.id)) first.set(o.unit.id, o);
-    const unique = [...first.values()];
-    const values = unique.map((o) => {
-      const failed = o.error !== null || o.result?.failed === true;
-      const output = o.error !== null ? { message: o.error } : o.result!.output;
-      const attempts = o.delivery.job.retryCount + 1;
-      return { id: o.unit.id, state: failed ? 'failed' : 'done', output, attempts };
-    });
-    const updated = await recordQueuedUnits(tx, values);
-    const states = new Map(updated.map((u) => [Number(u.id), u.state]));
-    const perRun = new Map<number, RunDelta>();
-    for (const o of unique) {
-      let state = states.get(o.unit.id);
-      if (!state) continue; // recorded by an earlier delivery
-      // Definite failures (result.failed) may record what they found too (a page that answered 404).
-      if (o.result?.commit && (state === 'done' || o.result.failed)) {
-        const fault = await inSavepoint(tx, o.result.commit);
-        if (fault && state === 'done') {
-          state = 'failed';
-          await failUnit(tx, o.unit.id, `Saving the result failed: ${fault}`);
-        }
-      }
-      const c = perRun.get(o.unit.run_id) ?? { done: 0, ok: 0, failed: 0 };
-      c.done++;
-      if (state === 'done') c.ok++;
-      else c.failed++;
-      if (state === 'done' && o.result?.spawn?.length) {
-        await this.spawn(tx, boss, def, o.unit.run_id, o.result.spawn);
-      }
-      perRun.set(o.unit.run_id, c);
-    }
-    return perRun;
   }
 
   /**
@@ -579,35 +404,6 @@ export class JobEngine {
     const list = this.finishWaiters.get(runId);
     this.finishWaiters.delete(runId);
     for (const resolve of list ?? []) resolve();
-  }
-
-  private maxJobsOf(def: CommandDef, args: JsonObject): number {
-    return typeof def.maxJobs === 'function' ? def.maxJobs(args) : (def.maxJobs ?? 10_000);
-  }
-
-  private async spawn(
-    tx: Queryable,
-    boss: PgBoss,
-    def: CommandDef,
-    runId: number,
-    units: UnitSpec[],
-  ): Promise<number> {
-    const row = await lockRun(tx, runId);
-    if (!row) return 0;
-    const room = this.maxJobsOf(def, row.arguments) - row.job_count;
-    if (room <= 0) return 0;
-    const added = await this.addUnits(tx, boss, def, runId, units.slice(0, room));
-    return added;
-  }
-
-  private async advanceRun(tx: Queryable, def: CommandDef, runId: number, c: RunDelta): Promise<boolean> {
-    const run = await advanceRunCounts(tx, runId, c);
-    if (!run || run.remaining_jobs > 0) return false;
-    const counts = { success: run.success_count, failed: run.failed_count };
-    const args = run.arguments ?? {};
-    const summary = def.summarize?.(counts, args) ?? `${counts.success} succeeded, ${counts.failed} failed`;
-    await finishRun(tx, runId, summary);
-    return true;
   }
 
   /** Messages that ran out of attempts without their units recorded (a worker died each time, or they timed out). */
@@ -629,7 +425,7 @@ export class JobEngine {
           : 'Gave up: the job timed out or its worker stopped',
       };
     });
-    if (outcomes.length) await this.record(def, outcomes);
+    if (outcomes.length) await this.recorder.record(def, outcomes);
   }
 
   /** The latest outputs of a run, successes and failures apart, with their totals. */

@@ -1,7 +1,7 @@
 import type { JobResult, PgBoss } from 'pg-boss';
 import { errorMessage } from '../core/errors.js';
 import type { Queryable } from '../db/db.js';
-import { queueOf, unitsIn, type JobData, type QueueJob } from './job-data.js';
+import { messagesPerBatch, queueOf, slotsOf, unitsIn, type JobData, type QueueJob } from './job-data.js';
 import type { CommandDef, JobContext, JsonObject, RunInfo, UnitResult } from './types.js';
 import { queuedUnits } from './run-repository.js';
 
@@ -96,8 +96,7 @@ export async function runPipeline(
 ): Promise<JobResult[]> {
   const { ctx, boss, retryLimit } = host;
   const queue = queueOf(def);
-  const slots = def.batchSize ?? 20;
-  const perMessage = def.unitsPerJob ?? 1;
+  const slots = slotsOf(def);
   const refillUntil = Date.now() + host.refillForMs;
   const inflight = new Set<Promise<void>>();
   // Each with its run's arguments, taken when fetched: the engine's cache of them may be cleared meanwhile.
@@ -168,7 +167,7 @@ export async function runPipeline(
   // A batch's worth is fetched once fewer than half a batch wait; a queue found dry is not asked again for
   // a moment, so the last units of a run do not each cost a fetch that finds nothing.
   const refillAt = Math.max(1, Math.ceil(slots / 2));
-  const fetchSize = Math.max(1, Math.ceil(slots / perMessage));
+  const fetchSize = messagesPerBatch(def);
   let dryUntil = 0;
   while (inflight.size && settleError === null) {
     await Promise.race(inflight);

@@ -72,8 +72,9 @@ export interface CommandDef<A extends JsonObject = JsonObject> {
   /** Units one worker runs at once (its slots). */
   batchSize?: number;
   /**
-   * Units carried by one queue message (default 1). Quick units (page checks) share messages so the queue
-   * does a fraction of the work per unit; a message is retried as a whole and skips its recorded units.
+   * Units carried by one queue message (default: a quarter of batchSize, at least 1), so the queue claims,
+   * completes and churns one row for several units; a message is retried as a whole and skips its recorded
+   * units. 1 spreads a run's units over as many messages, and so worker processes, as it has units.
    */
   unitsPerJob?: number;
   /** Workers per process on this command's queue. */

@@ -7,6 +7,7 @@ import { expirationAlerts } from './dms/commands/expiration-alerts.js';
 import { keywordCheck } from './dms/commands/keyword-check.js';
 import { websiteScan } from './dms/commands/website-scan.js';
 import { pruneMonitorHistory } from './umms/commands/monitors-prune.js';
+import { wordpressCommands } from './dms/wordpress/commands.js';
 
 /** Every command the job engine runs, in one list (ARCHITECTURE §5). */
 export function allCommands(_config: Config): CommandDef[] {
@@ -19,5 +20,6 @@ export function allCommands(_config: Config): CommandDef[] {
     keywordCheck,
     websiteScan,
     pruneMonitorHistory,
+    ...wordpressCommands,
   ];
 }

@@ -18,6 +18,17 @@ import { tagsResource } from './dms/tags.js';
 import { notificationsResource } from './nms/notifications.js';
 import { monitorsResource } from './umms/monitors.js';
 import { websitesResource } from './dms/websites.js';
+import {
+  installedPluginsResource,
+  installedThemesResource,
+  pluginsResource,
+  postsResource,
+  publicProductsLimitedResource,
+  sitemapsResource,
+  themesResource,
+  wpSitesResource,
+  wpUsersResource,
+} from './dms/wordpress/resources.js';
 import { auditLogResource } from './ums/audit-log.js';
 import { permissionsResource } from './ums/permissions.js';
 import { rolesResource } from './ums/roles.js';
@@ -49,5 +60,14 @@ export function allResources(config: Config, jobs: () => JobEngine): AppResource
     websiteLinksResource,
     notificationsResource,
     monitorsResource(config),
+    wpSitesResource,
+    pluginsResource,
+    installedPluginsResource,
+    themesResource,
+    installedThemesResource,
+    wpUsersResource,
+    postsResource,
+    sitemapsResource,
+    publicProductsLimitedResource,
   ];
 }

@@ -6,3 +6,4 @@ export * as nms from './nms.js';
 export * as system from './system.js';
 export * as umms from './umms.js';
 export * as ums from './ums.js';
+export * as wordpress from './wordpress.js';

@@ -11,3 +11,14 @@ export { servers, ipAddresses, proxyServers, repositories, envs } from './hostin
 export { cronJobs, indexedHistory, websitePages, websiteLinks } from './jobs.js';
 export { notifications } from './notifications.js';
 export { monitors } from './monitors.js';
+export {
+  wpSites,
+  plugins,
+  installedPlugins,
+  themes,
+  installedThemes,
+  wpUsers,
+  posts,
+  sitemaps,
+  publicProductsLimited,
+} from './wordpress.js';

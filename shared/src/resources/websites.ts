@@ -39,6 +39,7 @@ export const websites = defineResource({
       label: 'No new backlinks threshold (days)',
     },
     cdn_provider_id: { kind: 'enum', values: CDN_PROVIDERS, label: 'CDN provider', filter: 'eq' },
+    domain_rating: { kind: 'integer', readOnly: true, label: 'Domain rating', sortable: true, filter: 'range' },
     alerts: { kind: 'integer', readOnly: true, sortable: true, filter: 'range' },
     errors: { kind: 'integer', readOnly: true, sortable: true, filter: 'range' },
     runcloud_server_id: { kind: 'integer', label: 'RunCloud server ID', min: 1, filter: 'eq' },

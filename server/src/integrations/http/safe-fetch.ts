@@ -21,7 +21,8 @@ export interface SafeFetchOptions {
 export interface SafeFetchInit {
   method?: 'GET' | 'HEAD' | 'POST';
   headers?: Record<string, string>;
-  body?: string;
+  /** A Buffer is sent as it is (uploads); set its Content-Type in `headers`. */
+  body?: string | Buffer;
   /** Total time for the whole exchange, redirects and body included. */
   timeoutMs?: number;
   maxBytes?: number;
@@ -87,7 +88,7 @@ function makeResponse(
 interface Exchange {
   method: 'GET' | 'HEAD' | 'POST';
   headers: Record<string, string>;
-  body: string | undefined;
+  body: string | Buffer | undefined;
   maxBytes: number;
   maxRedirects: number;
   discardBody: boolean;

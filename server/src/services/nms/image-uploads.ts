@@ -55,10 +55,14 @@ async function readFile(
  * The uploaded file and its bytes. The multipart parser rejects a truncated or malformed body with a plain
  * Error while the parts are read: that is the client's body, like malformed JSON, so it is a 400.
  */
-async function receive(request: FastifyRequest): Promise<{ file: MultipartFile; bytes: Buffer }> {
+export async function receiveImage(
+  request: FastifyRequest,
+  field?: string,
+): Promise<{ file: MultipartFile; bytes: Buffer }> {
   try {
     const file = await request.file();
     if (!file) throw badRequest('Send the image as a multipart file');
+    if (field && file.fieldname !== field) throw badRequest(`Send the image in the multipart field ${field}`);
     const nameProblem = fileNameProblem(file.filename);
     if (nameProblem) throw badRequest(nameProblem);
     const bytes = await readFile(file.file, IMAGE_MAX_BYTES, Number(request.headers['content-length']));
@@ -80,37 +84,52 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** Images for the rich-text editor: the upload route and the public route that serves them. */
-export function registerImageUploads(app: FastifyInstance, deps: AppDeps): void {
-  app.register(async (scope) => {
+/**
+ * A plugin scope that parses multipart bodies with the image limits (one file of at most IMAGE_MAX_BYTES),
+ * for the routes `register` adds to it.
+ */
+export function withUploads(register: (scope: FastifyInstance) => void | Promise<void>) {
+  return async (scope: FastifyInstance) => {
     await scope.register(multipart, {
       // The raw name, so a path in it is refused rather than silently cut off.
       preservePath: true,
       throwFileSizeLimit: false,
       limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 6 },
     });
-    registerAction(scope, actions.nms.uploadImage, {
-      perMinute: 60,
-      handler: async ({ request, ctx }) => {
-        const { file, bytes } = await receive(request);
-        const token = await oneAtATime(async () => {
-          const image = await prepareImage(bytes, file.filename);
-          if ('error' in image) throw invalid({ file: image.error }, image.error);
-          const name = `${randomBytes(16).toString('hex')}.${image.ext}`;
-          await storeUpload(deps.db, {
-            token: name,
-            contentType: image.contentType,
-            bytes: image.bytes,
-            originalName: file.filename,
-            createdBy: ctx.user?.id ?? null,
+    await register(scope);
+  };
+}
+
+/** Images for the rich-text editor: the upload route and the public route that serves them. */
+export function registerImageUploads(app: FastifyInstance, deps: AppDeps): void {
+  app.register(
+    withUploads((scope) => {
+      registerAction(scope, actions.nms.uploadImage, {
+        perMinute: 60,
+        handler: async ({ request, ctx }) => {
+          const { file, bytes } = await receiveImage(request);
+          const token = await oneAtATime(async () => {
+            const image = await prepareImage(bytes, file.filename);
+            if ('error' in image) throw invalid({ file: image.error }, image.error);
+            const name = `${randomBytes(16).toString('hex')}.${image.ext}`;
+            await storeUpload(deps.db, {
+              token: name,
+              contentType: image.contentType,
+              bytes: image.bytes,
+              originalName: file.filename,
+              createdBy: ctx.user?.id ?? null,
+            });
+            await ctx.audit('upload', `uploads/${name}`, {
+              type: image.contentType,
+              size: image.bytes.length,
+            });
+            return name;
           });
-          await ctx.audit('upload', `uploads/${name}`, { type: image.contentType, size: image.bytes.length });
-          return name;
-        });
-        return { data: { url: `${UPLOADS_PATH}${token}` } };
-      },
-    });
-  });
+          return { data: { url: `${UPLOADS_PATH}${token}` } };
+        },
+      });
+    }),
+  );
 
   registerAction(app, actions.nms.image, {
     handler: async ({ params: { token }, reply }) => {

@@ -1,0 +1,223 @@
+/**
+ * npm run bench:wordpress — the fleet sync of BENCH_WP_SITES (default 1,000) WordPress sites served by the
+ * local fake of the REST and companion endpoints (its own thread), 5% of them dead (the socket closes) or
+ * hanging (no answer until the per-request timeout), against a bare undici loop doing the same requests for
+ * the same sites with as many sites in flight as the engine had.
+ *
+ * Figures: sites/s vs the bare loop (>= 0.7x) and the run's time against the loop's plus one timeout.
+ * Knobs: BENCH_WP_SITES, BENCH_WP_TIMEOUT_MS (default 3000), BENCH_WP_DATABASES (pglite,postgres).
+ * Writes bench-results/wordpress.json.
+ */
+import { Worker } from 'node:worker_threads';
+import path from 'node:path';
+import { Agent, request } from 'undici';
+import { slotsOf } from '../src/jobs/job-data.js';
+import { wordpressSync } from '../src/services/dms/wordpress/commands.js';
+import { PASSWORD_CONTEXT } from '../src/services/dms/wordpress/site-client.js';
+import type { FakeSiteConfig } from '../test/support/wordpress-fake.js';
+import { FAKE_PASSWORD } from '../test/support/wordpress-fake.js';
+import { openBenchPglite, openBenchPostgres, postgresServer, type BenchDb } from './databases.js';
+import { names, positive } from './env.js';
+import { atLeast, ceiling, type Figure } from './figures.js';
+import { nowMs, openEngineApp, runRow, waitFor } from './jobs-app.js';
+import { log } from './measure.js';
+import { writeJson } from './report.js';
+
+const SITES = positive(process.env, 'BENCH_WP_SITES', 1000, 20_000);
+const TIMEOUT_MS = positive(process.env, 'BENCH_WP_TIMEOUT_MS', 3000, 60_000);
+const DATABASES = names(process.env, 'BENCH_WP_DATABASES', ['pglite', 'postgres'] as const);
+const SITE: FakeSiteConfig = { plugins: 12, themes: 3, users: 5, posts: 40, pages: 6 };
+/** Sites the engine works on at once in one process (the command's slots times its workers): the loop's too. */
+const SITES_AT_ONCE = slotsOf(wordpressSync) * (wordpressSync.concurrency ?? 2);
+
+interface Fleet {
+  origin: string;
+  sites: { name: string; url: string; broken: boolean }[];
+  close(): Promise<void>;
+}
+
+function workerEntry(): URL {
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const target = new URL('./wordpress-fake-server.ts', import.meta.url).href;
+  const source = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(target)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(source)}`);
+}
+
+async function startFleet(): Promise<Fleet> {
+  const sites = Array.from({ length: SITES }, (_, i) => {
+    // Every 20th site is broken: half of them close the socket, half never answer.
+    const broken = i % 20 === 19;
+    const mode = broken ? (i % 40 === 39 ? 'hang' : 'dead') : 'ok';
+    return { name: `site-${i + 1}`, config: { ...SITE, mode } as FakeSiteConfig, broken };
+  });
+  const worker = new Worker(workerEntry(), {
+    workerData: { sites: sites.map(({ name, config }) => ({ name, config })) },
+  });
+  const origin = await new Promise<string>((resolve, reject) => {
+    worker.once('message', (m: { origin: string }) => resolve(m.origin));
+    worker.once('error', reject);
+  });
+  return {
+    origin,
+    sites: sites.map((s) => ({ name: s.name, url: `${origin}/${s.name}/`, broken: s.broken })),
+    close: async () => {
+      worker.postMessage('close');
+      await new Promise((resolve) => worker.once('exit', resolve));
+    },
+  };
+}
+
+/** The requests a sync makes of one site (REST root and companion known), as a bare client would make them. */
+async function bareSite(agent: Agent, url: string): Promise<boolean> {
+  const auth = `Basic ${Buffer.from(`admin:${FAKE_PASSWORD}`).toString('base64')}`;
+  const get = async (route: string, query = '') => {
+    const res = await request(`${url}wp-json/${route}${query}`, {
+      dispatcher: agent,
+      headers: { authorization: auth, accept: 'application/json' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const body: unknown = await res.body.json();
+    return { body, pages: Number(res.headers['x-wp-totalpages'] ?? 1) };
+  };
+  const paged = async (route: string, query: string) => {
+    const first = await get(route, `?${query}&per_page=100&page=1`);
+    const rest = await Promise.all(
+      Array.from({ length: Math.max(0, first.pages - 1) }, (_, i) =>
+        get(route, `?${query}&per_page=100&page=${i + 2}`),
+      ),
+    );
+    return [first.body, ...rest.map((r) => r.body)];
+  };
+  try {
+    await Promise.all([
+      get('sitefleet/v1/status'),
+      get('wp/v2/plugins'),
+      get('wp/v2/themes'),
+      paged('wp/v2/users', 'context=edit'),
+      paged('wp/v2/posts', 'context=edit&status=any'),
+      paged('wp/v2/pages', 'context=edit&status=any'),
+    ]);
+    await paged('sitefleet/v1/post-stats', 'x=1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function bareLoop(fleet: Fleet, concurrency: number): Promise<{ ms: number; ok: number }> {
+  const agent = new Agent({ connections: concurrency * 6, keepAliveTimeout: 30_000 });
+  const started = nowMs();
+  let next = 0;
+  let ok = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < fleet.sites.length) {
+        const site = fleet.sites[next++]!;
+        if (await bareSite(agent, site.url)) ok++;
+      }
+    }),
+  );
+  const ms = nowMs() - started;
+  await agent.close();
+  return { ms, ok };
+}
+
+async function sitefleetSync(db: BenchDb, fleet: Fleet) {
+  const app = await openEngineApp(
+    db.db,
+    {
+      outboundAllowPrivate: true,
+      wordpressTimeoutMs: TIMEOUT_MS,
+      jobsRetryDelaySeconds: 0,
+    },
+    [],
+  );
+  try {
+    const sealed = app.deps.secrets.seal(FAKE_PASSWORD, PASSWORD_CONTEXT);
+    await db.db.query(
+      `WITH w AS (
+         INSERT INTO websites (url, hostname, target_market, type, status)
+         SELECT 'https://' || s.name || '.example', s.name || '.example', 'UK', 'MONEY', 'LIVE'
+         FROM jsonb_to_recordset($1::jsonb) AS s(name text, url text) RETURNING id, hostname)
+       INSERT INTO wp_sites (website_id, url, username, application_password, api_root, companion, state)
+       SELECT w.id, s.url, 'admin', $2, s.url || 'wp-json/', true, 'pending'
+       FROM w JOIN jsonb_to_recordset($1::jsonb) AS s(name text, url text) ON w.hostname = s.name || '.example'`,
+      [JSON.stringify(fleet.sites.map((s) => ({ name: s.name, url: s.url }))), sealed],
+    );
+    const started = nowMs();
+    const runId = await app.deps.jobs.startRun('dms', 'wordpress:sync', {}, { trigger: 'api', userId: null });
+    const row = await waitFor('the fleet sync', 30 * 60_000, 100, async () => {
+      const r = await runRow(db.db, runId);
+      return r.remaining_jobs === 0 && r.status !== 'running' ? r : null;
+    });
+    const ms = nowMs() - started;
+    const posts = await db.db.query<{ n: string }>('SELECT count(*) AS n FROM posts');
+    return {
+      ms,
+      ok: Number(row.success_count),
+      failed: Number(row.failed_count),
+      posts: Number(posts.rows[0]!.n),
+    };
+  } finally {
+    await app.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const figures: Figure[] = [];
+  const results: Record<string, unknown>[] = [];
+  for (const kind of DATABASES) {
+    let db: BenchDb;
+    if (kind === 'pglite') db = await openBenchPglite();
+    else db = await openBenchPostgres(postgresServer(process.env).url);
+    const fleet = await startFleet();
+    try {
+      log(`${kind}: syncing ${SITES} sites (${fleet.sites.filter((s) => s.broken).length} broken)…`);
+      const engine = await sitefleetSync(db, fleet);
+      log(
+        `${kind}: Sitefleet ${(engine.ms / 1000).toFixed(1)} s, ${engine.ok} ok, ${engine.failed} failed, ${engine.posts} posts`,
+      );
+      const bare = await bareLoop(fleet, SITES_AT_ONCE);
+      log(
+        `${kind}: bare loop ${(bare.ms / 1000).toFixed(1)} s, ${bare.ok} ok, ${SITES_AT_ONCE} sites at a time`,
+      );
+      const rate = (n: number, ms: number) => (n / ms) * 1000;
+      figures.push(
+        atLeast(
+          `fleet sync sites/s vs bare undici loop, ${SITES} sites (5% dead), ${kind}`,
+          rate(SITES, engine.ms),
+          rate(SITES, bare.ms),
+          'sites/s',
+          0.7,
+        ),
+        ceiling(
+          `fleet sync time vs loop + one timeout, ${kind}`,
+          engine.ms,
+          bare.ms,
+          'ms',
+          Math.round(bare.ms + TIMEOUT_MS),
+        ),
+      );
+      results.push({
+        database: kind,
+        sitefleet: engine,
+        bare,
+        sitesAtOnce: SITES_AT_ONCE,
+        timeoutMs: TIMEOUT_MS,
+      });
+    } finally {
+      await fleet.close();
+      await db.close();
+    }
+  }
+  writeJson(path.resolve(import.meta.dirname, '..', '..', 'bench-results', 'wordpress.json'), {
+    results,
+    figures,
+  });
+  for (const f of figures)
+    log(
+      `${f.pass ? 'ok  ' : 'MISS'} ${f.name}: ${f.value.toFixed(1)} ${f.unit} vs ${f.baseline?.toFixed(1)} (${f.target})`,
+    );
+}
+
+await main();

@@ -1,0 +1,139 @@
+import type { CommandArgument } from '@sitefleet/shared';
+import { invalid } from '../../../core/errors.js';
+import type { Queryable } from '../../../db/db.js';
+import type { AppDeps } from '../../../deps.js';
+import type { WordPressClient } from '../../../integrations/wordpress/index.js';
+import { isWordPressError } from '../../../integrations/wordpress/index.js';
+import { parseArguments } from '../../../jobs/arguments.js';
+import { defineCommand, type CommandDef, type JsonObject, type UnitResult } from '../../../jobs/types.js';
+import { siteClient } from './site-client.js';
+import { connectedWebsites, connectionOf, saveFailure, type ConnectionRow } from './site-repository.js';
+
+/**
+ * One engine for every command that works site by site (the fleet sync, the 'update WP data' actions, the
+ * plugin bulk actions): the websites come as an argument (or every connected one), each is one unit, a site
+ * that is dead, slow, refuses the password or answers HTML fails its own unit with the reason (and its
+ * connection records it), never the run.
+ */
+
+/** The most sites one run takes (the fleet). */
+export const MAX_SITES = 10_000;
+
+export const websiteIdsArgument = {
+  name: 'website_ids',
+  label: 'Website ids',
+  kind: 'string',
+  default: '',
+  maxLength: 200_000,
+  help: 'Comma-separated website ids; empty: every website with a WordPress connection',
+} as const satisfies CommandArgument;
+
+/** The ids of a `website_ids` argument (null: all), or a field error. */
+export function parseWebsiteIds(text: string): number[] | null {
+  const parts = text
+    .split(/[\s,;]+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (!parts.length) return null;
+  const bad = parts.find((p) => !/^[1-9][0-9]{0,15}$/.test(p));
+  if (bad !== undefined)
+    throw invalid({ 'arguments.website_ids': `"${bad.slice(0, 40)}" is not a website id` });
+  return [...new Set(parts.map(Number))];
+}
+
+export interface SiteWork {
+  deps: AppDeps;
+  conn: ConnectionRow;
+  client: WordPressClient;
+  args: JsonObject;
+  runId: number;
+}
+
+export interface SiteOutcome {
+  message: string;
+  /** Extra output for the run's detail (before/after evidence of a safe update). */
+  output?: JsonObject;
+  failed?: boolean;
+  commit?: (tx: Queryable) => Promise<void>;
+}
+
+export interface SiteCommandSpec {
+  name: string;
+  description: string;
+  /** Arguments besides website_ids. */
+  arguments?: CommandArgument[];
+  /** Checks the extra arguments (after the declared checks); may read the database. */
+  check?(args: JsonObject, deps: AppDeps): Promise<JsonObject> | JsonObject;
+  work(site: SiteWork): Promise<SiteOutcome>;
+  schedule?: { cron: string; arguments?: JsonObject };
+  /** Seconds a site may take before its unit counts as lost (default 120). */
+  timeoutSeconds?: number;
+  /** Sites worked on at once per worker (default 8). */
+  batchSize?: number;
+  summarize?(counts: { success: number; failed: number }): string;
+}
+
+export function siteCommand(spec: SiteCommandSpec): CommandDef {
+  const args = [websiteIdsArgument, ...(spec.arguments ?? [])];
+  return defineCommand<JsonObject>({
+    service: 'dms',
+    name: spec.name,
+    description: spec.description,
+    arguments: args,
+    // A site's failure is definite (its reason is recorded); the next run tries it again.
+    retry: { limit: 0 },
+    timeoutSeconds: spec.timeoutSeconds ?? 120,
+    batchSize: spec.batchSize ?? 8,
+    maxJobs: MAX_SITES,
+    ...(spec.schedule ? { schedule: spec.schedule } : {}),
+    async parse(raw, { deps }) {
+      const parsed = parseArguments(args, raw);
+      parseWebsiteIds(String(parsed.website_ids ?? ''));
+      return spec.check ? { ...parsed, ...(await spec.check(parsed, deps)) } : parsed;
+    },
+    async plan(a, { deps }) {
+      const ids = parseWebsiteIds(String(a.website_ids ?? ''));
+      const sites = await connectedWebsites(deps.db, ids);
+      if (ids) {
+        const connected = new Set(sites.map((s) => s.website_id));
+        const missing = ids.filter((i) => !connected.has(i));
+        if (missing.length)
+          throw invalid({
+            'arguments.website_ids': `No WordPress connection for website ${missing.slice(0, 20).join(', ')}`,
+          });
+      }
+      return sites.map((s) => ({
+        key: `${s.hostname} #${s.website_id}`,
+        input: { website_id: s.website_id },
+      }));
+    },
+    async run(unit, run, { deps }): Promise<UnitResult> {
+      const websiteId = Number(unit.input.website_id);
+      const conn = await connectionOf(deps.db, websiteId);
+      if (!conn)
+        return { output: { message: `${unit.key}: no longer connected to WordPress` }, failed: true };
+      try {
+        const outcome = await spec.work({
+          deps,
+          conn,
+          client: siteClient(deps, conn),
+          args: run.arguments,
+          runId: run.id,
+        });
+        return {
+          output: { ...outcome.output, message: `${conn.hostname}: ${outcome.message}` },
+          ...(outcome.failed ? { failed: true } : {}),
+          ...(outcome.commit ? { commit: outcome.commit } : {}),
+        };
+      } catch (err) {
+        if (!isWordPressError(err)) throw err;
+        return {
+          output: { message: err.message, kind: err.kind },
+          failed: true,
+          commit: (tx) => saveFailure(tx, websiteId, err.message),
+        };
+      }
+    },
+    summarize: spec.summarize ?? ((c) => `${c.success} sites done, ${c.failed} failed`),
+  });
+}
