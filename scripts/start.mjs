@@ -51,8 +51,14 @@ if (
     `${buildSummary(path.join(root, 'web', 'dist'))}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 }
-const server = spawnSync(process.execPath, [path.join(root, 'server', 'dist', 'server.js')], {
-  cwd: root,
-  stdio: 'inherit',
-});
+// The embedded database's Node flags (server/src/db/pglite-node-flags.ts): V8 reads them at start-up only.
+const { serverNodeFlags } = await import('../server/dist/db/pglite-node-flags.js');
+const server = spawnSync(
+  process.execPath,
+  [...serverNodeFlags(process.env), path.join(root, 'server', 'dist', 'server.js')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 process.exit(server.status ?? 0);

@@ -1,6 +1,7 @@
 /**
  * npm run bench:memory — the resident memory of the server at rest, as `npm start` runs it: the built
- * server (tsc -b shared server, as npm start does first) in its own process on a fresh DATA_DIR, so the
+ * server (tsc -b shared server, as npm start does first) in its own process, with the Node flags npm start
+ * gives it (serverNodeFlags: the embedded database's), on a fresh DATA_DIR, so the
  * embedded database is created, migrated and seeded with the demo data on this first run. Once it is
  * listening and its CPU has gone quiet, it is left alone for a while (the JavaScript heap shrinks back
  * after start-up only when the process has been idle a few seconds), then RSS is sampled for a few seconds
@@ -8,7 +9,9 @@
  * server on PostgreSQL (a scratch database, demo data too) is the baseline of the same run.
  *
  * Knobs: BENCH_DATABASES (pglite,postgres), BENCH_MEMORY_SECONDS (5, sampled at rest),
- * BENCH_MEMORY_SETTLE (20 s left alone once quiet),
+ * BENCH_MEMORY_SETTLE (45 s left alone once quiet: V8's memory reducer gives the start-up's JavaScript
+ * heap back on its own timers, 20–25 s after listening in the embedded server's first run; 20 s sampled
+ * just before it),
  * BENCH_MEMORY_BUILD (1; 0 runs server/dist as it is). PostgreSQL comes from BENCH_DATABASE_URL or
  * TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres if it answers.
  * Writes bench-results/memory.json.
@@ -19,6 +22,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { serverNodeFlags } from '../src/db/pglite-node-flags.js';
 import { benchPostgresUrl, createScratchDatabase } from './databases.js';
 import { names, positive } from './env.js';
 import { ceiling, type Figure } from './figures.js';
@@ -45,6 +49,8 @@ interface Side {
   restMb: number;
   /** Highest RSS of the process so far (VmHWM), start-up included. */
   peakMb: number;
+  /** Node flags the server was started with (as npm start gives them). */
+  nodeFlags: readonly string[];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -87,9 +93,11 @@ async function measureServer(
   settleSeconds: number,
 ): Promise<Side> {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'server', 'dist', 'server.js')], {
+  const childEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
+  const nodeFlags = serverNodeFlags(childEnv);
+  const child = spawn(process.execPath, [...nodeFlags, path.join(root, 'server', 'dist', 'server.js')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -114,7 +122,14 @@ async function measureServer(
       samples.push(statusMb(pid, 'VmRSS'));
       await sleep(250);
     }
-    return { db, readySeconds, quietSeconds, restMb: median(samples), peakMb: statusMb(pid, 'VmHWM') };
+    return {
+      db,
+      readySeconds,
+      quietSeconds,
+      restMb: median(samples),
+      peakMb: statusMb(pid, 'VmHWM'),
+      nodeFlags,
+    };
   } finally {
     child.kill('SIGTERM');
     await exited;
@@ -127,7 +142,7 @@ async function main(): Promise<void> {
   const env = process.env;
   const databases = names(env, 'BENCH_DATABASES', ['pglite', 'postgres'] as const);
   const sampleSeconds = positive(env, 'BENCH_MEMORY_SECONDS', 5, 600);
-  const settleSeconds = positive(env, 'BENCH_MEMORY_SETTLE', 20, 600);
+  const settleSeconds = positive(env, 'BENCH_MEMORY_SETTLE', 45, 600);
   const m = machine();
   log(
     `bench:memory — the built server at rest on a fresh DATA_DIR with demo data, RSS median over ` +
@@ -192,7 +207,7 @@ async function main(): Promise<void> {
     const r = results.at(-1)!;
     log(
       `  ${r.db}: RSS at rest ${f1(r.restMb)} MB (peak ${f1(r.peakMb)} MB), listening after ` +
-        `${f1(r.readySeconds)} s, sampled ${f1(r.quietSeconds)} s later`,
+        `${f1(r.readySeconds)} s, sampled ${f1(r.quietSeconds)} s later; node ${r.nodeFlags.join(' ') || '(no flags)'}`,
     );
   }
   const embedded = results.find((r) => r.db === 'pglite');

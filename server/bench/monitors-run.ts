@@ -2,17 +2,23 @@
  * One side of the monitoring benchmark, in its own process so CPU and peak memory are its own:
  * - bare: a bare undici loop, one timer per "monitor", each GETting its URL every interval;
  * - engine: the monitoring scheduler with the real http check (SSRF-guarded client), on PGlite in this
- *   process or on PostgreSQL, with 10,000 monitors stored in the database.
+ *   process or on PostgreSQL, with 10,000 monitors stored in the database. PGlite opens a data folder
+ *   (a temporary one, removed afterwards) exactly as the server does, the database created by a child
+ *   process, so its figure is the embedded server's and not a memory-only database's.
  * Both spread first checks over the interval and measure after a warm-up: checks/s, schedule drift
  * (start time minus due time), CPU share of one core, peak RSS. Prints one JSON line.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Agent, request } from 'undici';
 import type { Db } from '../src/db/db.js';
 import { migrate } from '../src/db/migrate.js';
+import { openPglite } from '../src/db/pglite.js';
 import { createCheckContext, runCheck } from '../src/monitoring/checks/registry.js';
 import { MonitorScheduler } from '../src/monitoring/scheduler.js';
 import { websiteAlertSink } from '../src/services/nms/alerts.js';
-import { openBenchPglite, openBenchPostgres, type BenchDb } from './databases.js';
+import { openBenchPostgres, type BenchDb } from './databases.js';
 
 export interface RunSettings {
   mode: 'bare' | 'engine';
@@ -186,9 +192,29 @@ function backendDelta(before: Map<number, number>, after: Map<number, number>): 
   return total;
 }
 
+/** PGlite in a temporary data folder, opened as the server opens DATA_DIR/pg; close() removes it. */
+async function openPgliteDataDir(): Promise<BenchDb> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sitefleet-monitors-'));
+  try {
+    const db = await openPglite(path.join(dir, 'pg'));
+    return {
+      kind: 'pglite',
+      db,
+      where: dir,
+      close: async () => {
+        await db.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
 async function runEngine(s: RunSettings): Promise<RunResult> {
   const bdb: BenchDb =
-    s.db === 'postgres' ? await openBenchPostgres(s.postgresUrl!) : await openBenchPglite();
+    s.db === 'postgres' ? await openBenchPostgres(s.postgresUrl!) : await openPgliteDataDir();
   await migrate(bdb.db);
   await insertMonitors(bdb.db, s);
   const ctx = createCheckContext({ allowPrivate: true, allowHosts: [], pingPath: 'ping' });

@@ -6,6 +6,9 @@
  * schedule drift, CPU share of one core and peak RSS, with the engine/bare ratios. Targets (the issue):
  * p99 drift <= 1 s, CPU <= 25% of a core, peak memory <= 256 MB.
  *
+ * The engine on PGlite runs with the embedded server's Node flags (EMBEDDED_NODE_FLAGS, as npm start gives
+ * them) and opens a data folder as the server does; the bare loop and the engine on PostgreSQL run without.
+ *
  * Knobs: BENCH_DATABASES (pglite,postgres), BENCH_MONITORS (10000), BENCH_MONITOR_INTERVAL (20 s),
  * BENCH_MONITOR_SECONDS (120, measured), BENCH_MONITOR_WARMUP (60 s: a cold start of 10,000 brand-new
  * monitors, connections and JIT included, settles within it). PostgreSQL comes from
@@ -16,6 +19,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { EMBEDDED_NODE_FLAGS } from '../src/db/pglite-node-flags.js';
 import { benchPostgresUrl } from './databases.js';
 import { names, positive } from './env.js';
 import { ceiling, type Figure } from './figures.js';
@@ -29,10 +33,10 @@ const EMBEDDED_PEAK_MB = 400;
 const RESULTS_FILE = path.resolve(import.meta.dirname, '..', '..', 'bench-results', 'monitors.json');
 const here = import.meta.dirname;
 
-function child(script: string, args: string[]) {
+function child(script: string, args: string[], nodeFlags: readonly string[] = []) {
   return spawn(
     process.execPath,
-    ['--conditions=development', '--import', 'tsx', path.join(here, script), ...args],
+    [...nodeFlags, '--conditions=development', '--import', 'tsx', path.join(here, script), ...args],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -49,7 +53,8 @@ async function startTarget(): Promise<{ port: number; stop: () => void }> {
 }
 
 async function run(settings: RunSettings): Promise<RunResult> {
-  const p = child('monitors-run.ts', [JSON.stringify(settings)]);
+  const flags = settings.mode === 'engine' && settings.db === 'pglite' ? EMBEDDED_NODE_FLAGS : [];
+  const p = child('monitors-run.ts', [JSON.stringify(settings)], flags);
   let result: RunResult | null = null;
   createInterface({ input: p.stdout }).on('line', (line) => {
     if (line.startsWith('RESULT ')) result = JSON.parse(line.slice(7)) as RunResult;

@@ -5,7 +5,8 @@
  * the same sites with as many sites in flight as the engine had.
  *
  * Figures: sites/s vs the bare loop (>= 0.7x) and the run's time against the loop's plus one timeout.
- * Knobs: BENCH_WP_SITES, BENCH_WP_TIMEOUT_MS (default 3000), BENCH_WP_DATABASES (pglite,postgres).
+ * Knobs: BENCH_WP_SITES, BENCH_WP_POSTS (posts per site, default 40), BENCH_WP_TIMEOUT_MS (default 3000),
+ * BENCH_WP_DATABASES (pglite,postgres).
  * Writes bench-results/wordpress.json.
  */
 import { Worker } from 'node:worker_threads';
@@ -26,7 +27,8 @@ import { writeJson } from './report.js';
 const SITES = positive(process.env, 'BENCH_WP_SITES', 1000, 20_000);
 const TIMEOUT_MS = positive(process.env, 'BENCH_WP_TIMEOUT_MS', 3000, 60_000);
 const DATABASES = names(process.env, 'BENCH_WP_DATABASES', ['pglite', 'postgres'] as const);
-const SITE: FakeSiteConfig = { plugins: 12, themes: 3, users: 5, posts: 40, pages: 6 };
+const POSTS = positive(process.env, 'BENCH_WP_POSTS', 40, 10_000);
+const SITE: FakeSiteConfig = { plugins: 12, themes: 3, users: 5, posts: POSTS, pages: Math.ceil(POSTS / 7) };
 /** Sites the engine works on at once in one process (the command's slots times its workers): the loop's too. */
 const SITES_AT_ONCE = slotsOf(wordpressSync) * (wordpressSync.concurrency ?? 2);
 

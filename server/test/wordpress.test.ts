@@ -58,6 +58,7 @@ describe.each(DATABASES)('WordPress fleet on %s (against the local fake)', (kind
     fake.addSite('maintenance', { mode: 'html' });
     fake.addSite('dead', { mode: 'dead' });
     fake.addSite('big', { posts: 10_000, pages: 0, plugins: 1 });
+    fake.addSite('fragile', { breakOnUpdate: true });
     t = await createTestApp(kind, {
       outboundAllowHosts: [HOST],
       wordpressTimeoutMs: 15_000,
@@ -67,7 +68,7 @@ describe.each(DATABASES)('WordPress fleet on %s (against the local fake)', (kind
     });
     await t.deps.jobs.startWorkers();
     admin = await t.as('ADMIN');
-    for (const name of ['main', 'second', 'bare', 'managed', 'dead', 'big'])
+    for (const name of ['main', 'second', 'bare', 'managed', 'dead', 'big', 'fragile'])
       sites[name] = await website(name);
   });
   afterAll(async () => {
@@ -110,10 +111,11 @@ describe.each(DATABASES)('WordPress fleet on %s (against the local fake)', (kind
       [sites.main],
     );
     expect(raw.rows[0]!.application_password).not.toContain(FAKE_PASSWORD);
-    for (const name of ['second', 'bare', 'managed', 'dead', 'big']) {
+    for (const name of ['second', 'bare', 'managed', 'dead', 'big', 'fragile']) {
       // The dead site is connected while it answers, then goes dead.
       if (name === 'dead') fake.site('dead').config.mode = 'ok';
-      expect((await connect(sites[name]!, name)).status).toBe(200);
+      const res = await connect(sites[name]!, name);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
       if (name === 'dead') fake.site('dead').config.mode = 'dead';
     }
   });
@@ -350,5 +352,35 @@ describe.each(DATABASES)('WordPress fleet on %s (against the local fake)', (kind
     expect(done.success_count).toBe(2);
     for (const name of ['main', 'second'])
       expect(fake.site(name).plugins.find((p) => p.file === 'akismet/akismet.php')!.status).toBe('inactive');
+  });
+
+  it('marks, alerts and fails a site a plugin update broke, with before/after evidence', async () => {
+    const plugins = await call<{ data: { id: number; slug: string }[] }>(
+      'GET',
+      `/dms/api/v1/plugins?perPage=100&filter=${encodeURIComponent(JSON.stringify({ slug: 'plugin-3' }))}`,
+    );
+    const plugin = plugins.body.data.find((p) => p.slug === 'plugin-3')!;
+    const bulk = await call<{ cron_id: number }>('POST', `/dms/api/v1/plugins/${plugin.id}/bulk`, {
+      operation: 'update',
+      website_ids: [sites.fragile, sites.main],
+    });
+    const done = await t.call<{ data: Run & { failed_job_output: { output: Body }[] } }>({
+      method: 'GET',
+      url: `/dms/api/v1/cron-jobs/${(await run(bulk.body.cron_id)) && bulk.body.cron_id}`,
+      headers: admin,
+    });
+    expect(done.body.data.success_count, JSON.stringify(done.body.data)).toBe(1);
+    const failed = done.body.data.failed_job_output[0]!.output;
+    expect(String(failed.message)).toMatch(
+      /updated from 1\.3\.0 to 1\.3\.1, but the site broke: home page before 200, "Fake fragile" found, after 500/,
+    );
+    expect(failed).toMatchObject({ before: { status: 200, found: true }, after: { status: 500 } });
+    const alerts = await call<{ data: { title: string; type: string }[] }>(
+      'GET',
+      `/dms/api/v1/websites/${sites.fragile}/notifications`,
+    );
+    expect(alerts.body.data.map((a) => a.title)).toContain(
+      'fragile.example.com broke after updating Plugin 3',
+    );
   });
 });

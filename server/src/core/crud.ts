@@ -36,6 +36,11 @@ async function readPage(db: Queryable, q: CompiledList, perPage: number): Promis
   return q.reversed ? rows.reverse() : rows;
 }
 
+/** The cursor of a page's first or last row; null on an empty page or where the sort cannot seek. */
+function cursorOf(model: ResourceModel, lp: ListParams, row: Row | undefined): string | null {
+  return row ? encodeCursor(model, lp, row) : null;
+}
+
 /**
  * The total of a list at a bounded cost: counted up to LIMITS.exactTotalMax (or always, when asked), past
  * it the planner's estimate of a list nothing narrows, or else "at least" the bound. A large unnarrowed
@@ -128,11 +133,11 @@ export class Engine {
     let data = page;
     if (lp.seek?.direction === 'before' && data.length < lp.perPage) {
       // Back past the first page (rows were added before it): the first page, full.
-      const first = { ...lp, seek: undefined, page: 1 };
-      data = await readPage(ctx.db, this.compileList(ctx, model, first, options), lp.perPage);
+      const firstPage = { ...lp, seek: undefined, page: 1 };
+      data = await readPage(ctx.db, this.compileList(ctx, model, firstPage, options), lp.perPage);
     }
-    const edge = (row: Row | undefined) => (row ? encodeCursor(model, lp, row) : null);
-    const [first, last] = [edge(data[0]), edge(data.at(-1))];
+    const first = cursorOf(model, lp, data[0]);
+    const last = first === null ? null : cursorOf(model, lp, data.at(-1));
     return { data, ...total, cursors: first && last ? { first, last } : null };
   }
 

@@ -1,5 +1,5 @@
 import { FIELD_KIND_OF_VALUE, FILTER_OPERATORS, LIMITS, type FieldSpec } from '@sitefleet/shared';
-import { badRequest } from './errors.js';
+import { type AppError, badRequest } from './errors.js';
 import { findHostile } from './hostile.js';
 import type { ResourceModel } from './resource.js';
 import { ident, likeEscape, Params } from './sql.js';
@@ -116,6 +116,17 @@ export function encodeCursor(
 }
 
 const CURSOR_TEXT = /^[A-Za-z0-9_-]{1,4000}$/;
+const NOT_OURS = 'is not a cursor of this list (send the one meta.cursors gave)';
+
+// The helpers of the request path are module functions, not closures made on every call: a list request
+// runs them for every filter value.
+function cursorError(param: 'after' | 'before', why: string): AppError {
+  return badRequest(`${param}: ${why}`);
+}
+
+function filterError(key: string, what: string): AppError {
+  return badRequest(`filter.${key}: ${what}`);
+}
 
 function parseCursor(
   model: ResourceModel,
@@ -123,25 +134,24 @@ function parseCursor(
   param: 'after' | 'before',
   text: string,
 ): { value: SortValue; id: number } {
-  const fail = (why: string) => badRequest(`${param}: ${why}`);
-  const notOurs = 'is not a cursor of this list (send the one meta.cursors gave)';
-  if (typeof text !== 'string' || !CURSOR_TEXT.test(text)) throw fail(notOurs);
+  if (typeof text !== 'string' || !CURSOR_TEXT.test(text)) throw cursorError(param, NOT_OURS);
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
-    throw fail(notOurs);
+    throw cursorError(param, NOT_OURS);
   }
-  if (!Array.isArray(decoded) || decoded.length !== 4) throw fail(notOurs);
+  if (!Array.isArray(decoded) || decoded.length !== 4) throw cursorError(param, NOT_OURS);
   const [value, id, sortBy, order] = decoded as unknown[];
   if (sortBy !== lp.sortBy || order !== lp.sortOrder) {
-    throw fail(
+    throw cursorError(
+      param,
       `belongs to another sort order than ${lp.sortBy} ${lp.sortOrder} (it is only valid with the sort it came with)`,
     );
   }
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw fail(notOurs);
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw cursorError(param, NOT_OURS);
   if (value === null) return { value, id };
-  if (!['string', 'number', 'boolean'].includes(typeof value)) throw fail(notOurs);
+  if (!['string', 'number', 'boolean'].includes(typeof value)) throw cursorError(param, NOT_OURS);
   const hostile = findHostile(value, undefined, param);
   if (hostile) throw badRequest(`${hostile.path}: ${hostile.problem}`);
   if (!canSeek(model, lp.sortBy)) return { value: null, id };
@@ -149,12 +159,16 @@ function parseCursor(
   try {
     return { value: scalar(lp.sortBy, f === 'id' ? f : { ...f, values: undefined }, value), id };
   } catch {
-    throw fail(`holds a value that is not a ${lp.sortBy}`);
+    throw cursorError(param, `holds a value that is not a ${lp.sortBy}`);
   }
 }
 
 const OPERATORS = new Set<string>(Object.values(FILTER_OPERATORS));
 const NUMERIC = new Set(['integer', 'number', 'timestamp', 'reference']);
+const RANGE_OPERATORS = [
+  ['min', '>='],
+  ['max', '<='],
+] as const;
 
 function isEmpty(v: unknown): boolean {
   return v === '' || v === null || v === undefined || (Array.isArray(v) && v.length === 0);
@@ -163,23 +177,23 @@ function isEmpty(v: unknown): boolean {
 /** Converts one filter value to the field's type, or refuses it naming the key. */
 function scalar(key: string, f: FieldSpec | 'id', v: unknown): string | number | boolean {
   const kind = f === 'id' ? 'integer' : f.kind;
-  const fail = (what: string) => badRequest(`filter.${key}: ${what}`);
   if (NUMERIC.has(kind) || kind === 'references') {
     const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-    if (!Number.isFinite(n)) throw fail(`expected a number, got ${JSON.stringify(v)}`);
+    if (!Number.isFinite(n)) throw filterError(key, `expected a number, got ${JSON.stringify(v)}`);
     if ((kind !== 'number' && !Number.isInteger(n)) || Math.abs(n) > Number.MAX_SAFE_INTEGER) {
-      throw fail(`expected a whole number, got ${JSON.stringify(v)}`);
+      throw filterError(key, `expected a whole number, got ${JSON.stringify(v)}`);
     }
     return n;
   }
   if (kind === 'boolean') {
     if (v === true || v === 'true' || v === 1 || v === '1') return true;
     if (v === false || v === 'false' || v === 0 || v === '0') return false;
-    throw fail(`expected true or false, got ${JSON.stringify(v)}`);
+    throw filterError(key, `expected true or false, got ${JSON.stringify(v)}`);
   }
-  if (typeof v !== 'string' && typeof v !== 'number') throw fail(`expected text, got ${JSON.stringify(v)}`);
+  if (typeof v !== 'string' && typeof v !== 'number')
+    throw filterError(key, `expected text, got ${JSON.stringify(v)}`);
   if (f !== 'id' && f.values && !f.values.map(String).includes(String(v))) {
-    throw fail(`"${String(v)}" is not one of ${f.values.join(', ')}`);
+    throw filterError(key, `"${String(v)}" is not one of ${f.values.join(', ')}`);
   }
   return typeof v === 'number' && f !== 'id' && f.values?.includes(v) ? v : String(v);
 }
@@ -230,10 +244,7 @@ function condition(model: ResourceModel, key: string, raw: unknown, params: Para
       const p = `${params.add(values)}::${arrayType(f)}`;
       parts.push(isArrayCol ? `${col} && ${p}` : `${col} = ANY(${p})`);
     }
-    for (const [op, sign] of [
-      ['min', '>='],
-      ['max', '<='],
-    ] as const) {
+    for (const [op, sign] of RANGE_OPERATORS) {
       if (isEmpty(ops[op])) continue;
       if (f !== 'id' && f.filter !== 'range' && !NUMERIC.has(f.kind)) {
         throw badRequest(`filter.${key}: ${op} is not supported on this field`);
@@ -331,66 +342,97 @@ function seekConditions(
   };
 }
 
+/** What a list statement needs of its sort, fixed for a resource, sort field and direction. */
+interface SortShape {
+  table: string;
+  sortCol: string;
+  orderBy: string;
+}
+
+/**
+ * The sort pieces of every (sort field, direction) a resource was listed by, so the identifiers are quoted
+ * and the ORDER BY written once rather than per request. Bounded by the declared sortable fields.
+ */
+const sortShapes = new WeakMap<ResourceModel, Map<string, SortShape>>();
+
+function sortShape(model: ResourceModel, sortBy: string, order: 'ASC' | 'DESC'): SortShape {
+  let shapes = sortShapes.get(model);
+  if (!shapes) sortShapes.set(model, (shapes = new Map()));
+  const key = `${order} ${sortBy}`;
+  let shape = shapes.get(key);
+  if (!shape) {
+    const sortCol = model.computed[sortBy] ? ident(sortBy) : `t.${ident(sortBy)}`;
+    const orderBy = ` ORDER BY ${sortCol} ${order}${sortBy === 'id' ? '' : `, t.id ${order}`}`;
+    shape = { table: ident(model.table), sortCol, orderBy };
+    shapes.set(key, shape);
+  }
+  return shape;
+}
+
+/** ` WHERE a AND b AND more`, or nothing. */
+function whereClause(conditions: string[], more?: string): string {
+  if (more !== undefined)
+    return conditions.length ? ` WHERE ${conditions.join(' AND ')} AND ${more}` : ` WHERE ${more}`;
+  return conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
+}
+
 export function compileList(
   model: ResourceModel,
   lp: ListParams,
   extra: string[] = [],
   params = new Params(),
   /** Extra output columns of this read (`(…) AS "name"`), rendered after the count's parameters. */
-  columns: (params: Params) => string[] = () => [],
+  columns?: (params: Params) => string[],
 ): CompiledList {
-  const conditions = [...extra, ...compileFilter(model, lp.filter, params)];
-  const table = ident(model.table);
-  const where = (more: string[] = []) => {
-    const all = [...conditions, ...more];
-    return all.length ? ` WHERE ${all.join(' AND ')}` : '';
-  };
-  const countParams = [...params.values];
-  const countSql = lp.exact
-    ? `SELECT count(*) AS total FROM ${table} t${where()}`
-    : `SELECT count(*) AS total FROM (SELECT 1 FROM ${table} t${where()} LIMIT ${LIMITS.exactTotalMax + 1}) s`;
-  const output = [model.selectList, ...columns(params)].join(', ');
+  const conditions = extra.concat(compileFilter(model, lp.filter, params));
+  const where = whereClause(conditions);
+  const countParams = params.values.slice();
   const seekable = canSeek(model, lp.sortBy);
   const seek = seekable ? lp.seek : undefined;
   const reversed = seek?.direction === 'before';
   const order = reversed ? (lp.sortOrder === 'ASC' ? 'DESC' : 'ASC') : lp.sortOrder;
-  const sortCol = model.computed[lp.sortBy] ? ident(lp.sortBy) : `t.${ident(lp.sortBy)}`;
-  const orderBy = ` ORDER BY ${sortCol} ${order}${lp.sortBy === 'id' ? '' : `, t.id ${order}`}`;
-  const rows = (more: string[]) => `SELECT ${output} FROM ${table} t${where(more)}${orderBy}`;
-  const compiled = {
-    restSql: null,
-    restParams: [],
-    reversed,
-    countSql,
-    countParams,
-    narrowed: conditions.length > 0,
-  };
+  const { table, sortCol, orderBy } = sortShape(model, lp.sortBy, order);
+  const countSql = lp.exact
+    ? `SELECT count(*) AS total FROM ${table} t${where}`
+    : `SELECT count(*) AS total FROM (SELECT 1 FROM ${table} t${where} LIMIT ${LIMITS.exactTotalMax + 1}) s`;
+  const extraColumns = columns ? columns(params) : [];
+  const output = extraColumns.length ? `${model.selectList}, ${extraColumns.join(', ')}` : model.selectList;
+  const select = `SELECT ${output} FROM ${table} t`;
+  const narrowed = conditions.length > 0;
   if (seek) {
     // The rest part takes no values of its own: it shares the text rendered so far.
     const restParams = fork(params);
     const { first, rest } = seekConditions(sortCol, lp.sortBy, order, seek, params);
     return {
-      ...compiled,
-      pageSql: `${rows([first])} LIMIT ${params.add(lp.perPage)}`,
+      pageSql: `${select}${whereClause(conditions, first)}${orderBy} LIMIT ${params.add(lp.perPage)}`,
       params: params.values,
-      restSql: rest === null ? null : `${rows([rest])} LIMIT ${restParams.add(lp.perPage)}`,
+      restSql:
+        rest === null
+          ? null
+          : `${select}${whereClause(conditions, rest)}${orderBy} LIMIT ${restParams.add(lp.perPage)}`,
       restParams: restParams.values,
+      reversed,
+      countSql,
+      countParams,
+      narrowed,
     };
   }
   const limit = params.add(lp.perPage);
   const offset = (lp.page - 1) * lp.perPage;
-  if (offset === 0 || !seekable) {
-    return {
-      ...compiled,
-      pageSql: `${rows([])} LIMIT ${limit} OFFSET ${params.add(offset)}`,
-      params: params.values,
-    };
-  }
-  // A deep jump: the page's ids from the (col, id) index alone, then the full rows of just those.
-  const ids = `SELECT t.id FROM ${table} t${where()}${orderBy} LIMIT ${limit} OFFSET ${params.add(offset)}`;
+  // A first page (or one a computed sort pages by OFFSET); else a deep jump: the page's ids from the
+  // (col, id) index alone, then the full rows of just those.
+  const pageSql =
+    offset === 0 || !seekable
+      ? `${select}${where}${orderBy} LIMIT ${limit} OFFSET ${params.add(offset)}`
+      : `${select} WHERE t.id = ANY(ARRAY(SELECT t.id FROM ${table} t${where}${orderBy} LIMIT ${limit} OFFSET ${params.add(offset)}))${orderBy}`;
   return {
-    ...compiled,
-    pageSql: `SELECT ${output} FROM ${table} t WHERE t.id = ANY(ARRAY(${ids}))${orderBy}`,
+    pageSql,
     params: params.values,
+    restSql: null,
+    restParams: [],
+    reversed,
+    countSql,
+    countParams,
+    narrowed,
   };
 }

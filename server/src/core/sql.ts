@@ -7,10 +7,20 @@ export class Params {
   }
 }
 
+const SAFE_IDENT = /^[a-z_][a-z0-9_]*$/;
+/** Identifiers already checked and quoted (declared names: a small set, bounded all the same). */
+const quoted = new Map<string, string>();
+const QUOTED_MAX = 10_000;
+
 /** Quotes an identifier that comes from a checked declaration (never from a request). */
 export function ident(name: string): string {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);
-  return `"${name}"`;
+  let out = quoted.get(name);
+  if (out === undefined) {
+    if (!SAFE_IDENT.test(name)) throw new Error(`Unsafe SQL identifier: ${name}`);
+    out = `"${name}"`;
+    if (quoted.size < QUOTED_MAX) quoted.set(name, out);
+  }
+  return out;
 }
 
 /** Escapes LIKE wildcards so user text matches literally. */

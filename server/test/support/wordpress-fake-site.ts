@@ -19,6 +19,8 @@ export interface FakeSiteConfig {
   coreManaged?: boolean;
   coreVersion?: string;
   coreUpdate?: string | null;
+  /** A plugin update breaks the home page (HTTP 500 from then on): the safe-update check's case. */
+  breakOnUpdate?: boolean;
 }
 
 export interface FakePlugin {
@@ -53,6 +55,8 @@ export interface FakeSite {
   config: Required<Omit<FakeSiteConfig, 'coreUpdate'>> & { coreUpdate: string | null };
   plugins: FakePlugin[];
   generatorOverride: string | null;
+  /** The home page answers 500 (a plugin update broke the site). */
+  broken: boolean;
   siteId: string;
   ssoKey: { keyId: string; publicKey: string } | null;
   usedJtis: Set<string>;
@@ -178,6 +182,7 @@ export function makeSite(name: string, origin: string, config: FakeSiteConfig): 
     mode: 'ok' as const,
     delayMs: 0,
     coreManaged: false,
+    breakOnUpdate: false,
     coreVersion: '6.1.1',
     ...config,
     coreUpdate: config.coreUpdate === undefined ? '6.4.2' : config.coreUpdate,
@@ -198,6 +203,7 @@ export function makeSite(name: string, origin: string, config: FakeSiteConfig): 
     config: full,
     plugins,
     generatorOverride: null,
+    broken: false,
     siteId: '',
     ssoKey: null,
     usedJtis: new Set(),

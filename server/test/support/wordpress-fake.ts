@@ -147,6 +147,7 @@ function companionRoute(
     found.version = found.newVersion;
     found.newVersion = null;
     site.cache.clear();
+    if (site.config.breakOnUpdate) site.broken = true;
     return json(200, { plugin: found.file, from, to: found.version });
   }
   if (method === 'POST' && route === 'plugins/install') {
@@ -389,11 +390,12 @@ function siteRoute(
       : html(404, 'Page not found');
   if (rest === 'wp-login.php' && q.get('action') === 'sitefleet_sso' && req.method === 'POST')
     return ssoLogin(site, req, body);
+  if (rest === '' && site.broken) return html(500, 'There has been a critical error on this website.');
   if (rest === '') {
     const generator = site.generatorOverride ?? site.config.coreVersion;
     return {
       status: 200,
-      body: `<!DOCTYPE html><html><head><meta name="generator" content="WordPress ${generator}"></head><body>Home of ${site.name}</body></html>`,
+      body: `<!DOCTYPE html><html><head><title>Fake ${site.name}</title><meta name="generator" content="WordPress ${generator}"></head><body>Home of ${site.name}</body></html>`,
       headers: { 'content-type': HTML_TYPE },
     };
   }

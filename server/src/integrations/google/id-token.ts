@@ -1,4 +1,4 @@
-import { OAuth2Client } from 'google-auth-library';
+import type { OAuth2Client } from 'google-auth-library';
 
 export interface GoogleIdentity {
   iss: string;
@@ -21,22 +21,33 @@ export class GoogleTokenError extends Error {}
  * local server for tests; in production it stays Google's.
  */
 export class GoogleIdTokenVerifier {
-  private readonly client: OAuth2Client;
+  private client: Promise<OAuth2Client> | null = null;
   constructor(
     private readonly clientId: string,
     private readonly allowedDomains: string[],
-    certsUrl: string | null = null,
-  ) {
-    this.client = new OAuth2Client({
-      clientId,
-      ...(certsUrl ? { endpoints: { oauth2FederatedSignonPemCertsUrl: certsUrl } } : {}),
-    });
+    private readonly certsUrl: string | null = null,
+  ) {}
+
+  /**
+   * Google's client library (about 13 MB resident with its HTTP and crypto dependencies) loads on the
+   * first Google sign-in, not at start.
+   */
+  private oauthClient(): Promise<OAuth2Client> {
+    this.client ??= import('google-auth-library').then(
+      ({ OAuth2Client }) =>
+        new OAuth2Client({
+          clientId: this.clientId,
+          ...(this.certsUrl ? { endpoints: { oauth2FederatedSignonPemCertsUrl: this.certsUrl } } : {}),
+        }),
+    );
+    return this.client;
   }
 
   async verify(idToken: string): Promise<GoogleIdentity> {
+    const client = await this.oauthClient();
     let payload;
     try {
-      const ticket = await this.client.verifyIdToken({ idToken, audience: this.clientId });
+      const ticket = await client.verifyIdToken({ idToken, audience: this.clientId });
       payload = ticket.getPayload();
     } catch (err) {
       throw new GoogleTokenError(`Google token refused: ${(err as Error).message}`);

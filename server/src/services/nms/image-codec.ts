@@ -1,4 +1,5 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import type sharpFactory from 'sharp';
 import { declaredSize, type DeclaredSize, type RasterKind } from './image-header.js';
 
 /** Largest decoded image: 40 megapixels (all frames of an animated GIF together). */
@@ -8,15 +9,27 @@ export const IMAGE_MAX_SIDE = 16_384;
 /** Frames of an animated GIF: past this, re-encoding costs more than any message image is worth. */
 export const IMAGE_MAX_FRAMES = 1_000;
 
-// Uploads are decoded one at a time (the caller serialises them): libvips' own thread pool and operation
-// cache would only keep decoded pixels alive between uploads.
-sharp.cache(false);
-sharp.concurrency(1);
-// Only the decoders of the accepted types may run, whatever a file's bytes turn out to be.
-sharp.block({ operation: ['VipsForeignLoad'] });
-sharp.unblock({
-  operation: ['VipsForeignLoadPngBuffer', 'VipsForeignLoadJpegBuffer', 'VipsForeignLoadNsgifBuffer'],
-});
+let loading: Promise<typeof sharpFactory> | null = null;
+
+/**
+ * sharp (libvips and its threads, about 20 MB resident) loads on the first upload, not at start: most
+ * servers never re-encode an image. Configured once as it loads.
+ */
+function loadSharp(): Promise<typeof sharpFactory> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    // Uploads are decoded one at a time (the caller serialises them): libvips' own thread pool and
+    // operation cache would only keep decoded pixels alive between uploads.
+    sharp.cache(false);
+    sharp.concurrency(1);
+    // Only the decoders of the accepted types may run, whatever a file's bytes turn out to be.
+    sharp.block({ operation: ['VipsForeignLoad'] });
+    sharp.unblock({
+      operation: ['VipsForeignLoadPngBuffer', 'VipsForeignLoadJpegBuffer', 'VipsForeignLoadNsgifBuffer'],
+    });
+    return sharp;
+  });
+  return loading;
+}
 
 const NAMES: Record<RasterKind, string> = { gif: 'GIF', jpg: 'JPEG', png: 'PNG' };
 const SHARP_FORMATS: Record<RasterKind, string> = { gif: 'gif', jpg: 'jpeg', png: 'png' };
@@ -65,6 +78,7 @@ export async function reencodeImage(bytes: Buffer, kind: RasterKind): Promise<Bu
   if (!declared) return damaged;
   const problem = sizeProblem(declared);
   if (problem) return { error: problem };
+  const sharp = await loadSharp();
   const image = sharp(bytes, {
     limitInputPixels: IMAGE_MAX_PIXELS,
     animated: kind === 'gif',

@@ -120,18 +120,18 @@ export function siteCommand(spec: SiteCommandSpec): CommandDef {
           args: run.arguments,
           runId: run.id,
         });
+        // A site's writes are upserts of what it answered, so writing them twice (a redelivered unit) changes
+        // nothing: they go in their own transaction as the site finishes, in parallel with the other sites',
+        // rather than queued behind the run's group-committed recording.
+        if (outcome.commit) await deps.db.transaction(outcome.commit);
         return {
           output: { ...outcome.output, message: `${conn.hostname}: ${outcome.message}` },
           ...(outcome.failed ? { failed: true } : {}),
-          ...(outcome.commit ? { commit: outcome.commit } : {}),
         };
       } catch (err) {
         if (!isWordPressError(err)) throw err;
-        return {
-          output: { message: err.message, kind: err.kind },
-          failed: true,
-          commit: (tx) => saveFailure(tx, websiteId, err.message),
-        };
+        await deps.db.transaction((tx) => saveFailure(tx, websiteId, err.message));
+        return { output: { message: err.message, kind: err.kind }, failed: true };
       }
     },
     summarize: spec.summarize ?? ((c) => `${c.success} sites done, ${c.failed} failed`),
