@@ -68,9 +68,10 @@ export async function startServer(admin: { email: string; password: string }): P
         LOG_LEVEL: 'warn',
         // the inventory specs browse the demo portfolio; its seed is deterministic, whatever the caller's env
         SEED_DEMO: 'true',
-        // the job specs serve their pages from a local HTTP server; nothing else may reach the internet,
-        // so the deindex checker has no search-index provider whatever the caller's env holds
-        OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
+        // the job specs serve their pages from a local HTTP server and the WordPress specs reach the real
+        // local sites (scripts/wordpress/up.sh: 127.0.0.2 to .4); nothing else may reach the internet, so the
+        // deindex checker has no search-index provider whatever the caller's env holds
+        OUTBOUND_ALLOW_HOSTS: '127.0.0.1,127.0.0.2,127.0.0.3,127.0.0.4',
         SERP_API_KEY: '',
       }),
     },

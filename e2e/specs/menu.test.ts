@@ -9,6 +9,16 @@ import { inject } from 'vitest';
 const CHECKERS = ['Deindex checker', 'Keyword checker'];
 const COMMANDS = ['DMS commands', 'UMMS commands', 'Analytics commands'];
 const AUDIT = ['Audit log'];
+const WORDPRESS = [
+  'Plugins',
+  'Themes',
+  'WP Users',
+  'Posts',
+  'Public products',
+  'WordPress connections',
+  'Installed plugins',
+  'Sitemaps',
+];
 const ALL = [
   'Dashboard',
   'Websites',
@@ -18,6 +28,7 @@ const ALL = [
   'Registrants',
   'Nameservers',
   'Tags',
+  ...WORDPRESS,
   'Notifications',
   'Signature generator',
   ...CHECKERS,
@@ -63,6 +74,7 @@ describe('menu and permissions', () => {
     expect(await shell.menuEntries()).toEqual(ALL);
     expect(await shell.menuGroups()).toEqual([
       'Websites',
+      'Wordpress',
       'SEO and Tools',
       'Uptime Monitoring',
       'Servers',

@@ -195,6 +195,8 @@ describe.each(DATABASES)('revealing secrets on %s', (kind) => {
       '/dms/api/v1/envs/:id/reveal',
       '/dms/api/v1/proxy-servers/:id/reveal',
       `${SITES}/:id/reveal`,
+      '/dms/api/v1/wp-sites/:id/reveal',
+      '/dms/api/v1/wp-users/:id/reveal',
     ]);
     const staff = await t.as('IT');
     expect((await stepUp(staff)).status).toBe(200);

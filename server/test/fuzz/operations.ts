@@ -42,6 +42,14 @@ export const SKIPPED: ReadonlyArray<{ method: string; path: RegExp; why: string 
   { method: 'POST', path: /\/backlinks\/(deindex|keyword)-checker$/, why: 'starts outbound checks' },
   { method: 'POST', path: /\/websites\/\{id\}\/scan$/, why: 'starts an outbound crawl of the website' },
   { method: 'GET', path: /\/domains\/\{id\}\/refresh$/, why: 'looks the domain up in RDAP, WHOIS and DNS' },
+  {
+    method: 'POST',
+    path: /\/wordpress\/\{id\}\/connect$/,
+    why: 'verifies the credentials against the WordPress site the body names (an outbound call)',
+  },
+  { method: 'POST', path: /\/wordpress\/sync$/, why: 'starts background jobs (a fleet sync)' },
+  { method: 'GET', path: /\/wordpress\/\{id\}\/\{action\}$/, why: 'starts background jobs (a site action)' },
+  { method: 'POST', path: /\/plugins\/\{id\}\/bulk$/, why: 'starts background jobs (a plugin bulk action)' },
 ];
 
 export function skipReason(method: string, path: string): string | null {

@@ -5,20 +5,28 @@ import { cronJobs } from './cron-jobs';
 import { dnsRecords } from './dns-records';
 import { domains } from './domains';
 import { envs } from './envs';
+import { installedPlugins } from './installed-plugins';
 import { ipAddresses } from './ip-addresses';
 import { monitors } from './monitors';
 import { nameservers } from './nameservers';
 import { notifications } from './notifications';
 import { permissions } from './permissions';
+import { plugins } from './plugins';
+import { posts } from './posts';
 import { proxyServers } from './proxy-servers';
+import { publicProductsLimited } from './public-products-limited';
 import { registrants } from './registrants';
 import { registrars } from './registrars';
 import { repositories } from './repositories';
 import { roles } from './roles';
 import { servers } from './servers';
+import { sitemaps } from './sitemaps';
+import { themes } from './themes';
 import { defineScreens, type ResourceDef } from './types';
 import { users } from './users';
 import { websites } from './websites';
+import { wpSites } from './wp-sites';
+import { wpUsers } from './wp-users';
 
 /**
  * Every console resource; one line each. The menu (in this order within a group) and the routes are built
@@ -32,6 +40,14 @@ export const RESOURCES: ResourceDef[] = [
   registrants,
   nameservers,
   defineScreens(resources.tags, { icon: LocalOfferOutlined, group: 'Websites' }),
+  plugins,
+  themes,
+  wpUsers,
+  posts,
+  publicProductsLimited,
+  wpSites,
+  installedPlugins,
+  sitemaps,
   notifications,
   monitors,
   servers,

@@ -32,10 +32,18 @@ interface Props {
   countNoun?: string;
   /** The notification after a merge, from the server's meta (e.g. moved_domains). */
   describe: (meta: Record<string, unknown>, kept: RaRecord) => string;
+  /** The merge call, when the resource's is not the data provider's (plugins: a WordPress action). */
+  merge?: (keepId: RaRecord['id'], ids: RaRecord['id'][]) => Promise<{ meta: Record<string, unknown> }>;
 }
 
 /** Merges the selected rows (two or more) into the one the user keeps; the others are deleted. */
-export const BulkMergeButton = ({ optionText, countSource, countNoun = 'record', describe }: Props) => {
+export const BulkMergeButton = ({
+  optionText,
+  countSource,
+  countNoun = 'record',
+  describe,
+  merge: mergeCall,
+}: Props) => {
   const { selectedIds, data = [], onUnselectItems } = useListContext();
   const resource = useResourceContext() ?? '';
   const dataProvider = useDataProvider<SitefleetDataProvider>();
@@ -57,7 +65,9 @@ export const BulkMergeButton = ({ optionText, countSource, countNoun = 'record',
     setBusy(true);
     try {
       const others = selected.filter((r) => r.id !== kept.id).map((r) => r.id);
-      const result = await dataProvider.merge(resource, kept.id, others);
+      const result = mergeCall
+        ? await mergeCall(kept.id, others)
+        : await dataProvider.merge(resource, kept.id, others);
       notify(describe(result.meta, kept), { type: 'success' });
       setOpen(false);
       onUnselectItems();

@@ -13,7 +13,8 @@ export const COPY_MESSAGES = {
 
 /** Copies the list (visible columns, up to 5000 rows) to the clipboard as tab-separated text. */
 export const CopyButton = ({ columns }: { columns: readonly ExportColumn[] }) => {
-  const { resource, sort, filterValues, total } = useListContext();
+  // the list's permanent filter too (posts without attachments), so the file holds the rows the list shows
+  const { resource, sort, filterValues, filter, total } = useListContext();
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
@@ -22,7 +23,11 @@ export const CopyButton = ({ columns }: { columns: readonly ExportColumn[] }) =>
     setBusy(true);
     notify(COPY_MESSAGES.start, { type: 'info' });
     try {
-      const rows = await fetchRows(dataProvider, { resource, sort, filter: filterValues });
+      const rows = await fetchRows(dataProvider, {
+        resource,
+        sort,
+        filter: { ...filterValues, ...filter },
+      });
       const withRefs = !needsReferenceConfirmation(columns, rows.length);
       const refs = withRefs ? await fetchReferences(dataProvider, columns, rows) : {};
       await navigator.clipboard.writeText(toTsv(columns, rows, refs));

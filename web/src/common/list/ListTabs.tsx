@@ -50,7 +50,11 @@ export const ListTabs = ({ tabs }: { tabs: readonly ListTab[] }) => {
           '& .RaList-main > .MuiPaper-root': { borderTopLeftRadius: 0, borderTopRightRadius: 0 },
         }}
       >
-        <Suspense fallback={<Loading />}>{active?.content}</Suspense>
+        {/* one boundary per tab: a tab whose screen is still loading shows as selected at once, with the
+            loading indicator, instead of the previous tab staying on screen until the screen's code arrives */}
+        <Suspense key={active?.id} fallback={<Loading />}>
+          {active?.content}
+        </Suspense>
       </Box>
     </Box>
   );

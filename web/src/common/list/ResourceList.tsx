@@ -24,6 +24,10 @@ export interface ResourceListProps {
   actions?: ReactNode;
   /** Extra bulk actions shown before Delete when rows are selected. */
   bulkActions?: ReactNode;
+  /** Drawn under a row the user expands (a post's content). */
+  expand?: ReactElement;
+  /** A filter every read adds, not shown as a chip (posts leave attachments out until filtered by type). */
+  filter?: Record<string, unknown>;
 }
 
 const ListBody = ({
@@ -34,6 +38,7 @@ const ListBody = ({
   createLabel,
   actions,
   bulkActions,
+  expand,
 }: ResourceListProps) => {
   const resource = useResourceContext() ?? '';
   const spec = specOf(resource);
@@ -56,6 +61,7 @@ const ListBody = ({
       <DataTable
         rowClick={rowClick}
         empty={<NoRows />}
+        expand={expand}
         bulkActionButtons={
           bulkActions || canDelete ? (
             <>
@@ -84,6 +90,7 @@ export const ResourceList = (props: ResourceListProps) => {
     <List
       perPage={LIMITS.defaultPerPage}
       sort={spec?.defaultSort}
+      filter={props.filter}
       actions={false}
       empty={false}
       exporter={false}

@@ -3,6 +3,7 @@ import { ListTabs } from '../../common/list/ListTabs';
 import { ResourceList } from '../../common/list/ResourceList';
 import { websiteColumns } from './columns';
 import { websiteFilters } from './filters';
+import { SyncWordpressButton } from './wordpress/SyncWordpressButton';
 
 const UptimeRobotTab = lazy(() => import('./UptimeRobotTab').then((m) => ({ default: m.UptimeRobotTab })));
 
@@ -21,6 +22,7 @@ export const WebsiteList = () => (
             columns={websiteColumns}
             filters={websiteFilters}
             smallScreen={['hostname', 'status', 'alerts']}
+            bulkActions={<SyncWordpressButton />}
           />
         ),
       },

@@ -13,6 +13,9 @@ import { WebsiteAccounts } from './WebsiteAccounts';
 import { WebsiteAlerts } from './WebsiteAlerts';
 import { WebsiteOverview } from './WebsiteOverview';
 import { WebsitePages } from './WebsitePages';
+import { AdminLoginButton } from './wordpress/AdminLoginButton';
+import { UpdateWpDataMenu } from './wordpress/UpdateWpDataMenu';
+import { WordpressTab } from './wordpress/WordpressTab';
 
 /** Open the site (new tab) and its hosting panel: the web app dashboard, else the server summary. */
 const SiteLinks = () => {
@@ -26,6 +29,8 @@ const SiteLinks = () => {
         label="Open in RunCloud"
       />
       <ScanSiteButton />
+      <AdminLoginButton />
+      <UpdateWpDataMenu />
     </>
   );
 };
@@ -49,6 +54,9 @@ export const WebsiteShow = () => (
     <TabbedShowLayout.Tab label="Overview">
       <WebsiteOverview label={false} />
       <WebsiteAccounts label={false} />
+    </TabbedShowLayout.Tab>
+    <TabbedShowLayout.Tab label="Wordpress" path="wordpress">
+      <WordpressTab label={false} />
     </TabbedShowLayout.Tab>
     <TabbedShowLayout.Tab label="DNS" path="dns">
       <SiteDns label={false} />

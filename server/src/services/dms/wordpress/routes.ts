@@ -51,6 +51,11 @@ export function registerWordpress(app: FastifyInstance, deps: AppDeps): void {
       throw conflict(
         `${String(website.hostname)} has no WordPress connection: connect it on its Wordpress tab`,
       );
+    // A connection without a stored password (the demo portfolio's) is never contacted.
+    if (!conn.application_password)
+      throw conflict(
+        `${conn.hostname}: no application password is stored for this connection (demo data): connect the site on its Wordpress tab`,
+      );
     return { website, conn };
   }
 

@@ -18,7 +18,8 @@ export type ExportFormat = 'csv' | 'xlsx';
  * reference columns and more than 100 rows the user must accept an export without names first.
  */
 export function useListExport(columns: readonly ExportColumn[]) {
-  const { resource, sort, filterValues, total } = useListContext();
+  // the list's permanent filter too (posts without attachments), so the file holds the rows the list shows
+  const { resource, sort, filterValues, filter, total } = useListContext();
   const dataProvider = useDataProvider();
   const notify = useNotify();
   const [pending, setPending] = useState<ExportFormat | null>(null);
@@ -27,7 +28,11 @@ export function useListExport(columns: readonly ExportColumn[]) {
   const run = async (format: ExportFormat, withReferences: boolean) => {
     setBusy(true);
     try {
-      const rows = await fetchRows(dataProvider, { resource, sort, filter: filterValues });
+      const rows = await fetchRows(dataProvider, {
+        resource,
+        sort,
+        filter: { ...filterValues, ...filter },
+      });
       const refs = withReferences ? await fetchReferences(dataProvider, columns, rows) : {};
       if (format === 'csv') {
         downloadBlob(csvBlob(toCsv(columns, rows, refs)), exportFileName(resource, 'csv'));

@@ -1,10 +1,20 @@
 import FilterListIcon from '@mui/icons-material/FilterList';
-import { Badge, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+} from '@mui/material';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useListContext } from 'react-admin';
-import { FilterField } from './FilterField';
 import { buildFilter, toFormValues } from './filterRules';
 import type { FilterDef, FormValues } from './types';
+
+const loadFields = () => import('./AdvancedFilterFields');
+const AdvancedFilterFields = lazy(() => loadFields().then((m) => ({ default: m.AdvancedFilterFields })));
 
 /** The 'Advanced Filters' dialog: edits every declared filter; the Filter button applies them. */
 export const AdvancedFiltersDialog = ({ defs }: { defs: readonly FilterDef[] }) => {
@@ -25,7 +35,13 @@ export const AdvancedFiltersDialog = ({ defs }: { defs: readonly FilterDef[] }) 
 
   return (
     <>
-      <Button size="small" onClick={openDialog} startIcon={<FilterListIcon />}>
+      <Button
+        size="small"
+        onClick={openDialog}
+        onMouseEnter={() => void loadFields()}
+        onFocus={() => void loadFields()}
+        startIcon={<FilterListIcon />}
+      >
         <Badge badgeContent={activeCount} color="primary" sx={{ '& .MuiBadge-badge': { right: -10 } }}>
           Advanced Filters
         </Badge>
@@ -34,16 +50,9 @@ export const AdvancedFiltersDialog = ({ defs }: { defs: readonly FilterDef[] }) 
         <form onSubmit={apply} noValidate>
           <DialogTitle>Advanced Filters</DialogTitle>
           <DialogContent dividers>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              {defs.map((def) => (
-                <FilterField
-                  key={def.source}
-                  def={def}
-                  value={values[def.source]}
-                  onChange={(value) => setValues((v) => ({ ...v, [def.source]: value }))}
-                />
-              ))}
-            </Stack>
+            <Suspense fallback={<LinearProgress />}>
+              <AdvancedFilterFields defs={defs} values={values} setValues={setValues} />
+            </Suspense>
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setValues(toFormValues(defs, {}))}>Clear</Button>

@@ -36,7 +36,8 @@ describe('Advanced Filters dialog', () => {
     render(<AdvancedFiltersDialog defs={defs} />, { wrapper });
     fireEvent.click(screen.getByRole('button', { name: /advanced filters/i }));
     const dialog = within(await screen.findByRole('dialog'));
-    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: ' foo ' } });
+    // the fields load with the dialog
+    fireEvent.change(await dialog.findByLabelText('Name'), { target: { value: ' foo ' } });
     fireEvent.change(dialog.getByLabelText('Hostname'), { target: { value: 'a.com, b.com' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Filter' }));
     expect(setFilters).toHaveBeenCalledWith(
