@@ -149,7 +149,13 @@ describe.skipIf(!available)('wordpress fleet against real local sites', () => {
     await t.page.goto(`./#/${WEBSITES}/${ids[0]}/show`);
     const popup = t.context.waitForEvent('page');
     await t.page.getByRole('button', { name: 'Admin login' }).click();
-    const admin = await popup;
+    const failed = t.page.getByText(/Admin login failed/);
+    const admin = await Promise.race([
+      popup,
+      failed.waitFor({ timeout: 30_000 }).then(async () => {
+        throw new Error(await failed.innerText());
+      }),
+    ]);
     await admin.waitForURL(/\/wp-admin\/$/);
     await admin.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(await admin.content()).toMatch(/sitefleet-\d+/);

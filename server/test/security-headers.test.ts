@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from './helper.js';
  */
 const DOCUMENT: Record<string, string> = {
   'content-security-policy':
-    "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';" +
+    "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self' https: http:;" +
     "frame-ancestors 'none';img-src 'self' data: https:;object-src 'none';" +
     "script-src 'self' https://accounts.google.com/gsi/client;script-src-attr 'none';" +
     "style-src 'self' 'unsafe-inline' https://accounts.google.com/gsi/style;" +
