@@ -87,7 +87,9 @@ describe('screens derived from a declaration alone', () => {
     expect(await screen.findByText('blue-tag', {}, SLOW)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Advanced Filters/ }));
     const dialog = await screen.findByRole('dialog', {}, SLOW);
-    for (const label of ['Name', 'Color', 'Size from', 'Size to', 'Tag']) {
+    // The dialog's fields load when it opens.
+    expect(await within(dialog).findByLabelText('Name', {}, SLOW)).toBeTruthy();
+    for (const label of ['Color', 'Size from', 'Size to', 'Tag']) {
       expect(within(dialog).getByLabelText(label)).toBeTruthy();
     }
   });
