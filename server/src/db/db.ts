@@ -10,8 +10,22 @@ export interface QueryResult<T> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Keep the statement parsed on the connection (a named prepared statement on PostgreSQL), for a statement
+   * run over and over with the same text (a fleet's per-site writes): later runs skip parsing and, once
+   * PostgreSQL settles on a generic plan, planning. Only for texts of a bounded set, as each stays prepared
+   * on every connection that ran it.
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<T>>;
 }
 
 export interface Db extends Queryable {

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { AppError, databaseUnavailable } from '../core/errors.js';
-import { isConnectionError, type Db, type Queryable } from './db.js';
+import { isConnectionError, type Db, type Queryable, type QueryOptions } from './db.js';
 
 /** pg's own text parser for an OID its typings do not list (array types). */
 const builtinParser = (oid: number) =>
@@ -24,11 +25,23 @@ function unavailableIfLost(err: unknown): unknown {
   return isConnectionError(err) ? databaseUnavailable(err) : err;
 }
 
+/** The name a prepared statement goes by: the same text, the same name, on every connection. */
+const preparedNames = new Map<string, string>();
+function preparedName(sql: string): string {
+  let name = preparedNames.get(sql);
+  if (!name) {
+    name = `sf_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    if (preparedNames.size < 1000) preparedNames.set(sql, name);
+  }
+  return name;
+}
+
 function wrap(c: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<T>(sql: string, params?: unknown[]) {
+    async query<T>(sql: string, params?: unknown[], options?: QueryOptions) {
       try {
-        const r = await c.query({ text: sql, values: params, types } as pg.QueryConfig);
+        const name = options?.prepare ? { name: preparedName(sql) } : {};
+        const r = await c.query({ text: sql, values: params, types, ...name } as pg.QueryConfig);
         return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
       } catch (err) {
         throw unavailableIfLost(err);

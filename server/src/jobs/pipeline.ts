@@ -132,9 +132,12 @@ export async function runPipeline(
         (result): Outcome => ({ delivery, unit, result, error: null }),
         (err: unknown): Outcome => ({ delivery, unit, result: null, error: errorMessage(err) }),
       );
+      // A finished unit's slot is refilled at once from the units waiting, not on the loop's next turn
+      // (which may be waiting on a fetch).
       const p: Promise<void> = task.then((o) => {
         finished.push(o);
         inflight.delete(p);
+        launch();
       });
       inflight.add(p);
     }
@@ -165,26 +168,34 @@ export async function runPipeline(
   };
   await begin(jobs);
   // A batch's worth is fetched once fewer than half a batch wait; a queue found dry is not asked again for
-  // a moment, so the last units of a run do not each cost a fetch that finds nothing.
+  // a moment, so the last units of a run do not each cost a fetch that finds nothing. The fetch runs beside
+  // the units (they keep finishing and refilling their slots meanwhile); one at a time.
   const refillAt = Math.max(1, Math.ceil(slots / 2));
   const fetchSize = messagesPerBatch(def);
   let dryUntil = 0;
-  while (inflight.size && settleError === null) {
-    await Promise.race(inflight);
-    launch();
+  let fetching: Promise<void> | null = null;
+  const refill = async () => {
+    const more = await boss.fetch<JobData>(queue, { batchSize: fetchSize });
+    if (more.length < fetchSize) dryUntil = Date.now() + DRY_QUEUE_MS;
+    if (more.length) await begin(more);
+  };
+  while ((inflight.size || fetching) && settleError === null) {
+    await Promise.race(fetching ? [...inflight, fetching] : inflight);
     if (
       finished.length >= 2 * slots ||
-      inflight.size === 0 ||
+      (inflight.size === 0 && !fetching) ||
       (finished.length > 0 && Date.now() - lastFlush >= FLUSH_AFTER_MS)
     )
       flush();
     const now = Date.now();
-    if (waiting.length < refillAt && now < refillUntil && now >= dryUntil && host.active()) {
-      const more = await boss.fetch<JobData>(queue, { batchSize: fetchSize });
-      if (more.length < fetchSize) dryUntil = Date.now() + DRY_QUEUE_MS;
-      if (more.length) await begin(more);
+    if (!fetching && waiting.length < refillAt && now < refillUntil && now >= dryUntil && host.active()) {
+      const current: Promise<void> = refill().finally(() => {
+        if (fetching === current) fetching = null;
+      });
+      fetching = current;
     }
   }
+  await fetching;
   await Promise.all(inflight);
   flush();
   await settling;

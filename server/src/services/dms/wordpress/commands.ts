@@ -1,6 +1,5 @@
 import { PLUGIN_OPERATIONS, type PluginOperation } from '@sitefleet/shared';
 import { invalid } from '../../../core/errors.js';
-import type { Queryable } from '../../../db/db.js';
 import type { CommandDef } from '../../../jobs/types.js';
 import {
   postStatistic,
@@ -9,18 +8,11 @@ import {
 } from '../../../integrations/wordpress/index.js';
 import { raiseAlert } from '../../nms/alerts.js';
 import { pageLimits } from '../commands/pages.js';
-import {
-  savePlugins,
-  savePosts,
-  saveSitemaps,
-  saveStatistics,
-  saveThemes,
-  saveUsers,
-} from './fleet-repository.js';
+import { saveInstalls, savePosts, saveSitemaps, saveStatistics, saveUsers } from './fleet-repository.js';
 import { installOf, pluginById } from './plugin-repository.js';
 import { brokeSite, checkHome, describeCheck, type HomeCheck } from './safe-update.js';
 import { pluginsSeen, postsSeen, readSite, statusOf, themesSeen } from './site-client.js';
-import { siteCommand, type SiteOutcome, type SiteWork } from './site-command.js';
+import { siteCommand, type SiteOutcome, type SiteWork, type SiteWrite } from './site-command.js';
 import { saveStatus } from './site-repository.js';
 import { readSitemaps } from './sitemaps.js';
 
@@ -47,12 +39,11 @@ export const wordpressSync = siteCommand({
         plural(site.users.length, 'user'),
         plural(site.posts.length, 'post'),
       ].join(', '),
-      commit: async (tx) => {
-        await saveStatus(tx, conn.website_id, site.status, at);
-        await savePlugins(tx, conn.website_id, site.plugins, at);
-        await saveThemes(tx, conn.website_id, site.themes, at);
-        await saveUsers(tx, conn.website_id, site.users);
-        await savePosts(tx, conn.website_id, site.posts, true);
+      write: async (w, db) => {
+        saveStatus(w, conn.website_id, site.status, at);
+        await saveInstalls(w, db, conn.website_id, { plugins: site.plugins, themes: site.themes }, at);
+        saveUsers(w, conn.website_id, site.users);
+        savePosts(w, conn.website_id, site.posts, true);
       },
     };
   },
@@ -85,10 +76,9 @@ async function updateStatus({ client, conn }: SiteWork): Promise<SiteOutcome> {
       ? `WordPress ${s.coreVersion}${s.coreUpdate ? ` (${s.coreUpdate} available)` : ''}, PHP ${s.phpVersion}, ` +
         `${plural(s.pluginUpdates ?? 0, 'plugin update')}, ${plural(s.themeUpdates ?? 0, 'theme update')}`
       : `${plural(read.plugins.length, 'plugin')} read; the Sitefleet companion is not installed: versions and updates need it`,
-    commit: async (tx) => {
-      await saveStatus(tx, conn.website_id, s, at);
-      await savePlugins(tx, conn.website_id, read.plugins, at);
-      await saveThemes(tx, conn.website_id, read.themes, at);
+    write: async (w, db) => {
+      saveStatus(w, conn.website_id, s, at);
+      await saveInstalls(w, db, conn.website_id, { plugins: read.plugins, themes: read.themes }, at);
     },
   };
 }
@@ -106,14 +96,13 @@ async function statistics(
       `${plural(stats.items.length, 'post')} read (${stats.source === 'companion' ? 'companion' : 'computed from content'}), ` +
       `${plural(links, 'outbound link')}`,
     output: { posts: stats.items.length, outbound_links: links },
-    commit: async (tx) => {
-      await saveStatistics(
-        tx,
+    write: (w) =>
+      saveStatistics(
+        w,
         websiteId,
         stats.items.map((s) => ({ wpId: s.id, wordCount: s.wordCount, outboundLinks: s.outboundLinks })),
         only,
-      );
-    },
+      ),
   };
 }
 
@@ -121,7 +110,7 @@ async function statistics(
 async function safely(
   site: SiteWork,
   what: string,
-  update: () => Promise<{ done: string; write: (tx: Queryable) => Promise<void> }>,
+  update: () => Promise<{ done: string; write: SiteWrite }>,
 ): Promise<SiteOutcome> {
   const { deps, conn, client } = site;
   const timeout = deps.config.crawlerTimeoutMs;
@@ -136,8 +125,8 @@ async function safely(
       message,
       output: evidence,
       failed: true,
+      write,
       commit: async (tx) => {
-        await write(tx);
         await raiseAlert(tx, {
           websiteId: conn.website_id,
           title: `${conn.hostname} broke after ${what}`,
@@ -150,7 +139,7 @@ async function safely(
       },
     };
   }
-  return { message: `${done}; home page ${describeCheck(after)}`, output: evidence, commit: write };
+  return { message: `${done}; home page ${describeCheck(after)}`, output: evidence, write };
 }
 
 async function updateCore(site: SiteWork): Promise<SiteOutcome> {
@@ -161,7 +150,7 @@ async function updateCore(site: SiteWork): Promise<SiteOutcome> {
       const read = await readStatus(client);
       return {
         done: `WordPress updated from ${r.from} to ${r.to}`,
-        write: (tx) => saveStatus(tx, conn.website_id, read.status, now()),
+        write: (w) => saveStatus(w, conn.website_id, read.status, now()),
       };
     });
   } catch (err) {
@@ -194,7 +183,7 @@ const siteActions: CommandDef[] = [
           ? `${plural(ok.length, 'sitemap')} listing ${plural(urls, 'URL')}`
           : `no sitemap found (${found[0]?.error ?? 'nothing answered'})`,
         failed: ok.length === 0,
-        commit: (tx) => saveSitemaps(tx, conn.website_id, found, at),
+        write: (w) => saveSitemaps(w, conn.website_id, found, at),
       };
     },
   }),
@@ -220,7 +209,7 @@ const siteActions: CommandDef[] = [
       );
       return {
         message: `${plural(posts.length, 'post')} and ${plural(pages.length, 'page')} read`,
-        commit: (tx) => savePosts(tx, conn.website_id, rows, true),
+        write: (w) => savePosts(w, conn.website_id, rows, true),
       };
     },
   }),
@@ -257,27 +246,28 @@ async function pluginOperation(site: SiteWork, operation: PluginOperation): Prom
     ]);
     const rows = pluginsSeen(plugins, status);
     const at = now();
-    return (tx: Queryable) => savePlugins(tx, conn.website_id, rows, at);
+    const write: SiteWrite = (w, db) => saveInstalls(w, db, conn.website_id, { plugins: rows }, at);
+    return write;
   };
   if (operation === 'install') {
     if (installed) return { message: `${plugin.name} is already installed (${installed.plugin_file})` };
     const r = await client.installPlugin(plugin.source!, { activate: false });
-    return { message: `${plugin.name} ${r.version} installed (${r.plugin})`, commit: await reread() };
+    return { message: `${plugin.name} ${r.version} installed (${r.plugin})`, write: await reread() };
   }
   if (!installed) return { message: `${plugin.name} is not installed on this site`, failed: true };
   const file = installed.plugin_file;
   switch (operation) {
     case 'activate':
       await client.activatePlugin(file);
-      return { message: `${plugin.name} activated`, commit: await reread() };
+      return { message: `${plugin.name} activated`, write: await reread() };
     case 'deactivate':
       await client.deactivatePlugin(file);
-      return { message: `${plugin.name} deactivated`, commit: await reread() };
+      return { message: `${plugin.name} deactivated`, write: await reread() };
     case 'delete':
       // WordPress refuses to delete an active plugin: it is deactivated first.
       if (installed.active) await client.deactivatePlugin(file);
       await client.deletePlugin(file);
-      return { message: `${plugin.name} deleted`, commit: await reread() };
+      return { message: `${plugin.name} deleted`, write: await reread() };
     case 'update':
       return safely(site, `updating ${plugin.name}`, async () => {
         const r = await client.updatePlugin(file);

@@ -1,6 +1,7 @@
 import type { CommandArgument } from '@sitefleet/shared';
 import { invalid } from '../../../core/errors.js';
 import type { Queryable } from '../../../db/db.js';
+import { WriteSet } from '../../../db/write-set.js';
 import type { AppDeps } from '../../../deps.js';
 import type { WordPressClient } from '../../../integrations/wordpress/index.js';
 import { isWordPressError } from '../../../integrations/wordpress/index.js';
@@ -54,8 +55,13 @@ export interface SiteOutcome {
   /** Extra output for the run's detail (before/after evidence of a safe update). */
   output?: JsonObject;
   failed?: boolean;
+  /** Adds the site's writes (reading first, outside any transaction, what they need): one statement. */
+  write?: SiteWrite;
+  /** Writes that need a transaction (a website alert): they run with the WriteSet in one. */
   commit?: (tx: Queryable) => Promise<void>;
 }
+
+export type SiteWrite = (w: WriteSet, db: Queryable) => Promise<void> | void;
 
 export interface SiteCommandSpec {
   name: string;
@@ -109,29 +115,49 @@ export function siteCommand(spec: SiteCommandSpec): CommandDef {
     },
     async run(unit, run, { deps }): Promise<UnitResult> {
       const websiteId = Number(unit.input.website_id);
-      const conn = await connectionOf(deps.db, websiteId);
-      if (!conn)
-        return { output: { message: `${unit.key}: no longer connected to WordPress` }, failed: true };
+      const T = ((globalThis as unknown as { T: { t0: number; ev: [number, string, number][] } }).T ??= {
+        t0: performance.now(),
+        ev: [],
+      });
+      T.ev.push([performance.now(), 'start', websiteId]);
       try {
-        const outcome = await spec.work({
-          deps,
-          conn,
-          client: siteClient(deps, conn),
-          args: run.arguments,
-          runId: run.id,
-        });
-        // A site's writes are upserts of what it answered, so writing them twice (a redelivered unit) changes
-        // nothing: they go in their own transaction as the site finishes, in parallel with the other sites',
-        // rather than queued behind the run's group-committed recording.
-        if (outcome.commit) await deps.db.transaction(outcome.commit);
-        return {
-          output: { ...outcome.output, message: `${conn.hostname}: ${outcome.message}` },
-          ...(outcome.failed ? { failed: true } : {}),
-        };
-      } catch (err) {
-        if (!isWordPressError(err)) throw err;
-        await deps.db.transaction((tx) => saveFailure(tx, websiteId, err.message));
-        return { output: { message: err.message, kind: err.kind }, failed: true };
+        const conn = await connectionOf(deps.db, websiteId);
+        T.ev.push([performance.now(), 'conn', websiteId]);
+        if (!conn)
+          return { output: { message: `${unit.key}: no longer connected to WordPress` }, failed: true };
+        try {
+          const outcome = await spec.work({
+            deps,
+            conn,
+            client: siteClient(deps, conn),
+            args: run.arguments,
+            runId: run.id,
+          });
+          // A site's writes are upserts of what it answered, so writing them twice (a redelivered unit) changes
+          // nothing: they go as one statement as the site finishes, in parallel with the other sites', rather
+          // than queued behind the run's group-committed recording.
+          T.ev.push([performance.now(), 'http', websiteId]);
+          const writes = new WriteSet();
+          await outcome.write?.(writes, deps.db);
+          T.ev.push([performance.now(), 'read', websiteId]);
+          const { commit } = outcome;
+          if (commit)
+            await deps.db.transaction(async (tx) => {
+              await writes.run(tx);
+              await commit(tx);
+            });
+          else await writes.run(deps.db);
+          return {
+            output: { ...outcome.output, message: `${conn.hostname}: ${outcome.message}` },
+            ...(outcome.failed ? { failed: true } : {}),
+          };
+        } catch (err) {
+          if (!isWordPressError(err)) throw err;
+          await saveFailure(deps.db, websiteId, err.message);
+          return { output: { message: err.message, kind: err.kind }, failed: true };
+        }
+      } finally {
+        T.ev.push([performance.now(), 'end', websiteId]);
       }
     },
     summarize: spec.summarize ?? ((c) => `${c.success} sites done, ${c.failed} failed`),

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../db/db.js';
+import type { WriteSet } from '../../../db/write-set.js';
 
 /**
  * SQL of the WordPress connections that the engine's CRUD cannot express: the connect action's upsert (the
@@ -33,7 +34,9 @@ const asConnection = (r: ConnectionRow): ConnectionRow => ({
 });
 
 export async function connectionOf(db: Queryable, websiteId: number): Promise<ConnectionRow | null> {
-  const r = await db.query<ConnectionRow>(`${CONNECTION_SELECT} WHERE s.website_id = $1`, [websiteId]);
+  const r = await db.query<ConnectionRow>(`${CONNECTION_SELECT} WHERE s.website_id = $1`, [websiteId], {
+    prepare: true,
+  });
   return r.rows[0] ? asConnection(r.rows[0]) : null;
 }
 
@@ -103,29 +106,16 @@ export interface SiteStatus {
   themeUpdates: number | null;
 }
 
-export async function saveStatus(tx: Queryable, websiteId: number, s: SiteStatus, at: number): Promise<void> {
-  await tx.query(
-    `UPDATE wp_sites SET api_root = $2, companion = $3, companion_version = $4, core_version = $5,
-       core_update = $6, core_managed_by = $7, php_version = $8, database_version = $9, theme = $10,
-       generator = $11, plugin_updates = $12, theme_updates = $13, state = 'connected', last_error = NULL,
-       last_sync_at = $14, updated_at = epoch_now(), version = version + 1
-     WHERE website_id = $1`,
-    [
-      websiteId,
-      s.apiRoot,
-      s.companion,
-      s.companionVersion,
-      s.coreVersion,
-      s.coreUpdate,
-      s.coreManagedBy,
-      s.phpVersion,
-      s.databaseVersion,
-      s.theme,
-      s.generator,
-      s.pluginUpdates,
-      s.themeUpdates,
-      at,
-    ],
+export function saveStatus(w: WriteSet, websiteId: number, s: SiteStatus, at: number): void {
+  const p = (v: unknown) => w.param(v);
+  w.add(
+    `UPDATE wp_sites SET api_root = ${p(s.apiRoot)}, companion = ${p(s.companion)},
+       companion_version = ${p(s.companionVersion)}, core_version = ${p(s.coreVersion)},
+       core_update = ${p(s.coreUpdate)}, core_managed_by = ${p(s.coreManagedBy)}, php_version = ${p(s.phpVersion)},
+       database_version = ${p(s.databaseVersion)}, theme = ${p(s.theme)}, generator = ${p(s.generator)},
+       plugin_updates = ${p(s.pluginUpdates)}, theme_updates = ${p(s.themeUpdates)}, state = 'connected',
+       last_error = NULL, last_sync_at = ${p(at)}, updated_at = epoch_now(), version = version + 1
+     WHERE website_id = ${p(websiteId)}`,
   );
 }
 
