@@ -163,7 +163,8 @@ function route(path: string, query: URLSearchParams): Reply {
 /**
  * A local AccuRanker Read API v4 (INTEGRATIONS §2) under /api/v4/: Token auth, the `fields` projection,
  * limit/offset paging of bare arrays, the 100-day period cap, a per-minute limit answered with 429 and
- * Retry-After, scripted failures. Read only: other methods get DRF's 405.
+ * Retry-After, scripted failures. Read only: other methods get DRF's 405 (the POST "list with filters" twins
+ * are not served), and `filter_id` is accepted but filters nothing (no saved segments are seeded).
  */
 export async function startAccurankerServer(
   options: AccurankerServerOptions = {},

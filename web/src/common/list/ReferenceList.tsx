@@ -17,7 +17,7 @@ import { ListPagination } from './ListPagination';
 import { NoRows } from './NoRows';
 import { totalKindOf, totalText } from './totals';
 
-interface Props {
+export interface ReferenceListProps {
   /** The listed resource, e.g. the domains of a registrar. */
   reference: string;
   /** Its field (filter key) that points back at this record. */
@@ -76,7 +76,7 @@ export const ReferenceList = ({
   filter,
   rowClick = 'show',
   listLink = true,
-}: Props) => {
+}: ReferenceListProps) => {
   const record = useRecordContext();
   const spec = specOf(reference);
   if (!record) return null;

@@ -5,7 +5,7 @@ import { col } from '../../common/list/cells';
 import { screenColumns } from '../../common/screens/columns';
 import { screenFilters } from '../../common/screens/filters';
 import { TYPE_LABELS } from '../websites/labels';
-import { AdminLoginButton } from '../websites/wordpress/AdminLoginButton';
+import { adminLoginColumn } from '../websites/wordpress/adminLoginColumn';
 import { useAdminLogin } from '../websites/wordpress/useAdminLogin';
 
 const columns = screenColumns(resources.publicProductsLimited, [
@@ -15,14 +15,7 @@ const columns = screenColumns(resources.publicProductsLimited, [
   'target_market',
   col.text('core_version', 'WordPress', { sortable: false }),
   ['url', { hidden: true }],
-  {
-    source: 'admin_login',
-    label: 'Admin login',
-    sortable: false,
-    align: 'center',
-    render: () => <AdminLoginButton icon />,
-    exportValue: () => null,
-  },
+  adminLoginColumn,
 ]);
 
 const filters = screenFilters(resources.publicProductsLimited, [

@@ -8,7 +8,7 @@ import { TextValue } from '../../common/fields/Values';
 import { col } from '../../common/list/cells';
 import type { ColumnDef } from '../../common/list/columns';
 import { STATUS_COLORS, TYPE_LABELS } from './labels';
-import { AdminLoginButton } from './wordpress/AdminLoginButton';
+import { adminLoginColumn } from './wordpress/adminLoginColumn';
 
 type Row = Record<string, unknown>;
 const domainOf = (r: Row) => (r.domain ?? null) as { id: number; unicode_name: string } | null;
@@ -51,14 +51,7 @@ export const websiteColumns = screenColumns(resources.websites, [
     exportValue: (r) => `${Number(r.alerts ?? 0)} / ${Number(r.errors ?? 0)}`,
   },
   ['tags', { sortable: false }],
-  {
-    source: 'admin_login',
-    label: 'Admin login',
-    sortable: false,
-    align: 'center',
-    render: () => <AdminLoginButton icon />,
-    exportValue: () => null,
-  },
+  adminLoginColumn,
   ['updated_at', { hidden: true }],
   ['url', { hidden: true }],
   ['user_id', { hidden: true }],
