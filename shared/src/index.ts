@@ -20,3 +20,15 @@ export {
 export * from './actions/define.js';
 export * as actions from './actions/index.js';
 export type * from './actions/types.js';
+export * from './seo.js';
+export {
+  DEVICES,
+  GA_METRICS,
+  KEYWORD_MIN_VOLUME,
+  KEYWORD_PANEL_ROWS,
+  RECENT_LINKS,
+  SEARCH_DIMENSIONS,
+  TOP_PAGES,
+  type Device,
+  type GaMetric,
+} from './actions/seo.js';

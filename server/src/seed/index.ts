@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../db/db.js';
 import { compileBodyCheck } from '../plugins/validation.js';
 import { seedInventory } from '../services/dms/seed/index.js';
 import { seedJobs } from '../services/dms/seed/jobs.js';
+import { seedSeo } from '../services/dms/seed/seo.js';
 import { seedWordPress } from '../services/dms/seed/wordpress.js';
 import { seedTags } from '../services/dms/seed/tags.js';
 import { seedComments } from '../services/mms/seed/comments.js';
@@ -34,7 +35,7 @@ async function seedMessages(tx: Queryable, ctx: SeedContext): Promise<void> {
  * Demo portfolio data, one seeder per module, each next to the resources or commands it seeds; later
  * modules read what earlier ones wrote (sites before their runs, runs before their alerts).
  */
-const DEMO_SEEDERS: Seeder[] = [seedTags, seedInventory, seedWordPress, seedJobs, seedMessages, seedMonitors];
+const DEMO_SEEDERS: Seeder[] = [seedTags, seedInventory, seedWordPress, seedSeo, seedJobs, seedMessages, seedMonitors];
 
 /**
  * First-run seed: roles, the admin account and (unless SEED_DEMO=false) a believable demo portfolio, all
