@@ -78,6 +78,21 @@ export interface Config {
   };
   /** Checks the monitoring scheduler runs at once in this process. */
   monitorConcurrency: number;
+  /** The SEO data sources (issue 17); an unset key or account leaves its panels saying so. */
+  seo: {
+    accurankerToken: string | null;
+    accurankerUrl: string | null;
+    ahrefsKey: string | null;
+    ahrefsUrl: string | null;
+    /** A Google service account's key file (JSON), its content or a path to it. */
+    googleServiceAccount: string | null;
+    googleTokenUrl: string | null;
+    ga4DataUrl: string | null;
+    ga4AdminUrl: string | null;
+    searchConsoleUrl: string | null;
+    /** The Chromium Lighthouse drives (default /usr/bin/chromium). */
+    chromePath: string;
+  };
   /** The ping program (iputils-ping). */
   pingPath: string;
 }
@@ -195,6 +210,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apiUrl: (env.TWILIO_API_URL || 'https://api.twilio.com').replace(/\/+$/, ''),
     },
     monitorConcurrency: Math.max(1, int(env.MONITOR_CONCURRENCY, 256, 'MONITOR_CONCURRENCY')),
+    seo: {
+      accurankerToken: env.ACCURANKER_API_TOKEN || null,
+      accurankerUrl: env.ACCURANKER_API_URL || null,
+      ahrefsKey: env.AHREFS_API_KEY || null,
+      ahrefsUrl: env.AHREFS_API_URL || null,
+      googleServiceAccount: env.GOOGLE_SERVICE_ACCOUNT || null,
+      googleTokenUrl: env.GOOGLE_TOKEN_URL || null,
+      ga4DataUrl: env.GA4_DATA_API_URL || null,
+      ga4AdminUrl: env.GA4_ADMIN_API_URL || null,
+      searchConsoleUrl: env.SEARCH_CONSOLE_API_URL || null,
+      chromePath: env.CHROME_PATH || '/usr/bin/chromium',
+    },
     pingPath: env.PING_PATH || 'ping',
     ...overrides,
   };

@@ -1,3 +1,8 @@
+import type { AccurankerClient } from './integrations/accuranker/index.js';
+import type { AhrefsClient } from './integrations/ahrefs/index.js';
+import type { Ga4Client } from './integrations/ga4/index.js';
+import type { LighthouseDevice, LighthouseResult } from './integrations/lighthouse/index.js';
+import type { SearchConsoleClient } from './integrations/search-console/index.js';
 import type { Fields } from '@sitefleet/shared';
 import type { Config } from './config.js';
 import type { Engine } from './core/crud.js';
@@ -28,6 +33,16 @@ export interface Integrations {
   crawlerFetch: SafeFetch;
   /** Whether a domain is in a search engine's index (deindex checker); null when not configured. */
   searchIndex: SearchIndexProvider | null;
+  /** AccuRanker's Read API; null when ACCURANKER_API_TOKEN is not set. */
+  accuranker: AccurankerClient | null;
+  /** Ahrefs' Site Explorer; null when AHREFS_API_KEY is not set. */
+  ahrefs: AhrefsClient | null;
+  /** GA4's Data and Admin APIs; null when GOOGLE_SERVICE_ACCOUNT is not set. */
+  ga4: Ga4Client | null;
+  /** Search Console's Search Analytics and URL Inspection; null when GOOGLE_SERVICE_ACCOUNT is not set. */
+  searchConsole: SearchConsoleClient | null;
+  /** Lighthouse in this machine's Chromium (CHROME_PATH), the target checked by the outbound policy. */
+  lighthouse(url: string, device: LighthouseDevice): Promise<LighthouseResult>;
   /** Alert e-mail through the configured SMTP relay; null when SMTP_HOST is not set. */
   mailer: Mailer | null;
   /** Alert SMS through Twilio; null when TWILIO_ACCOUNT_SID is not set. */

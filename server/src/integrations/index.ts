@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { getServers } from 'node:dns';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -5,7 +6,13 @@ import type { Config } from '../config.js';
 import type { Integrations } from '../deps.js';
 import { DnsClient } from './dns/client.js';
 import type { DnsRecord } from './dns/types.js';
+import { AccurankerClient } from './accuranker/index.js';
+import { createAhrefsClient } from './ahrefs/index.js';
 import { createDeliveryClients } from './delivery-clients.js';
+import { createGa4Client } from './ga4/index.js';
+import { createAddressPolicy } from './http/address-policy.js';
+import { runLighthouse } from './lighthouse/index.js';
+import { createSearchConsoleClient } from './search-console/index.js';
 import { createSafeFetch } from './http/safe-fetch.js';
 import { RdapClient } from './rdap/client.js';
 import {
@@ -16,6 +23,18 @@ import {
 import { DomainNotFoundError } from './rdap/types.js';
 import { WhoisClient } from './whois/client.js';
 import { lookupDomainInfo } from './whois/lookup.js';
+
+/** GOOGLE_SERVICE_ACCOUNT: the key file's JSON itself, or a path to it. */
+function serviceAccountKey(value: string | null): string | null {
+  if (!value) return null;
+  const text = value.trim();
+  if (text.startsWith('{')) return text;
+  try {
+    return readFileSync(text, 'utf8');
+  } catch (err) {
+    throw new Error(`GOOGLE_SERVICE_ACCOUNT: cannot read the key file ${text}`, { cause: err });
+  }
+}
 
 /** Builds every outside-system client from configuration. */
 export function createIntegrations(config: Config): Integrations {
@@ -49,6 +68,29 @@ export function createIntegrations(config: Config): Integrations {
   const dns = new DnsClient({ servers: servers.length ? servers : ['1.1.1.1', '9.9.9.9'] });
 
   const delivery = createDeliveryClients(config, safeFetch);
+  const { seo } = config;
+  const accuranker = seo.accurankerToken
+    ? new AccurankerClient({
+        token: seo.accurankerToken,
+        safeFetch,
+        ...(seo.accurankerUrl ? { baseUrl: seo.accurankerUrl } : {}),
+      })
+    : null;
+  const ahrefs = createAhrefsClient({ apiKey: seo.ahrefsKey, baseUrl: seo.ahrefsUrl }, safeFetch);
+  const googleKey = serviceAccountKey(seo.googleServiceAccount);
+  const ga4 = createGa4Client(
+    {
+      serviceAccountKey: googleKey,
+      dataBaseUrl: seo.ga4DataUrl,
+      adminBaseUrl: seo.ga4AdminUrl,
+      tokenUrl: seo.googleTokenUrl,
+    },
+    safeFetch,
+  );
+  const searchConsole = createSearchConsoleClient(
+    { serviceAccountKey: googleKey, baseUrl: seo.searchConsoleUrl, tokenUrl: seo.googleTokenUrl },
+    safeFetch,
+  );
   return {
     safeFetch,
     async lookupDomain(name) {
@@ -71,6 +113,12 @@ export function createIntegrations(config: Config): Integrations {
     },
     crawlerFetch,
     searchIndex,
+    accuranker,
+    ahrefs,
+    ga4,
+    searchConsole,
+    lighthouse: (url, device) =>
+      runLighthouse(url, { device, chromePath: seo.chromePath, policy: createAddressPolicy(guard) }),
     mailer: delivery.mailer,
     sms: delivery.sms,
     close: async () => {

@@ -7,6 +7,7 @@ import { expirationAlerts } from './dms/commands/expiration-alerts.js';
 import { keywordCheck } from './dms/commands/keyword-check.js';
 import { websiteScan } from './dms/commands/website-scan.js';
 import { pruneMonitorHistory } from './umms/commands/monitors-prune.js';
+import { seoCommands } from './dms/seo/imports.js';
 import { wordpressCommands } from './dms/wordpress/commands.js';
 
 /** Every command the job engine runs, in one list (ARCHITECTURE §5). */
@@ -21,5 +22,6 @@ export function allCommands(_config: Config): CommandDef[] {
     websiteScan,
     pruneMonitorHistory,
     ...wordpressCommands,
+    ...seoCommands,
   ];
 }
