@@ -1,6 +1,6 @@
 import { addDays, comparisonPeriod, dayEpoch, dayOf, daysOf, type Comparison } from '@sitefleet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DATABASES, type TestApp } from './helper.js';
+import { createTestApp, DATABASES, runCommand, type TestApp } from './helper.js';
 
 type Body = Record<string, unknown>;
 interface Total {
@@ -287,5 +287,86 @@ describe.each(DATABASES)('money-site dashboard on %s', (kind) => {
     expect((await get(`/dms/api/v1/websites/${full}/backlinks/profile`, nobody)).status).toBe(403);
     const viewer = await t.as('VIEWER');
     expect((await get(`/dms/api/v1/websites/${full}/backlinks/profile`, viewer)).status).toBe(200);
+  });
+});
+
+describe('seo:drop-alerts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite', { jobsRetryDelaySeconds: 0 });
+    await t.deps.jobs.startWorkers();
+  });
+  afterAll(() => t?.close());
+
+  it('raises one alert per drop with its numbers, once a day', async () => {
+    const admin = await t.as('ADMIN');
+    const today = dayOf(Date.now());
+    const p = comparisonPeriod('seven-days', today);
+    const created = await t.call<{ data: { id: number } }>({
+      method: 'POST',
+      url: '/dms/api/v1/websites',
+      headers: admin,
+      payload: { url: 'https://dropping.example.com', target_market: 'UK', type: 'MONEY' },
+    });
+    const id = created.body.data.id;
+    await t.db.query(`UPDATE websites SET status = 'LIVE' WHERE id = $1`, [id]);
+    const days = [...daysOf(p.previous), ...daysOf(p.window)];
+    // Clicks halve in the window; sessions hold steady.
+    for (const d of days) {
+      const inWindow = d >= p.window.start;
+      await t.db.query(
+        'INSERT INTO gsc_daily (website_id, day, clicks, impressions) VALUES ($1, $2, $3, 1000)',
+        [id, dayEpoch(d), inWindow ? 50 : 100],
+      );
+      await t.db.query('INSERT INTO ga_daily (website_id, day, sessions) VALUES ($1, $2, 400)', [
+        id,
+        dayEpoch(d),
+      ]);
+    }
+    const domain = await t.db.query<{ id: number }>(
+      `INSERT INTO accuranker_domains (accuranker_id, website_id, domain) VALUES (1, $1, 'dropping.example.com') RETURNING id`,
+      [id],
+    );
+    const kw = await t.db.query<{ id: number }>(
+      `INSERT INTO accuranker_keywords (domain_id, accuranker_id, keyword, search_type, search_volume)
+       VALUES ($1, 1, 'best bonus', 2, 5000), ($1, 2, 'steady term', 1, 5000) RETURNING id`,
+      [domain.rows[0]!.id],
+    );
+    await t.db.query(
+      `INSERT INTO keyword_ranks (keyword_id, day, rank) VALUES ($1, $3, 4), ($1, $4, 14), ($2, $3, 3), ($2, $4, 2)`,
+      [kw.rows[0]!.id, kw.rows[1]!.id, dayEpoch(p.start), dayEpoch(p.end)],
+    );
+    await t.db.query(
+      `INSERT INTO lighthouse_runs (website_id, day, device, performance) VALUES ($1, $2, 'mobile', 35), ($1, $2, 'desktop', 88)`,
+      [id, dayEpoch(p.end)],
+    );
+    const first = await runCommand<{ remaining_jobs: number; job_output: { output: { drops: number } }[] }>(
+      t,
+      admin,
+      'dms',
+      'seo:drop-alerts',
+    );
+    expect(first.job_output[0]!.output.drops).toBe(3);
+    const alerts = await t.db.query<{ title: string; message: string }>(
+      `SELECT title, message FROM notifications WHERE website_id = $1 AND type = 'ALERT' ORDER BY title`,
+      [id],
+    );
+    expect(alerts.rows.map((a) => a.title)).toEqual([
+      'dropping.example.com: 1 keyword left the top 10',
+      'dropping.example.com: Lighthouse performance under 50',
+      'dropping.example.com: Search Console clicks down 50%',
+    ]);
+    expect(alerts.rows[0]!.message).toContain('"best bonus" (mobile) 4 → 14');
+    expect(alerts.rows[1]!.message).toContain('mobile 35');
+    expect(alerts.rows[2]!.message).toContain(
+      `fell from ${100 * daysOf(p.previous).length} to ${50 * daysOf(p.window).length}`,
+    );
+    // The same day again: nothing new.
+    await runCommand(t, admin, 'dms', 'seo:drop-alerts');
+    const again = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM notifications WHERE website_id = $1 AND type = 'ALERT'`,
+      [id],
+    );
+    expect(again.rows[0]!.n).toBe(3);
   });
 });

@@ -9,6 +9,7 @@ import { isSearchConsoleError } from '../../../integrations/search-console/index
 import { parseArguments } from '../../../jobs/arguments.js';
 import { defineCommand, type JsonObject, type UnitResult, type UnitSpec } from '../../../jobs/types.js';
 import type { LighthouseResult } from '../../../integrations/lighthouse/index.js';
+import { dropAlerts } from './drop-alerts.js';
 import {
   gaPropertyOf,
   homeUrl,
@@ -343,4 +344,5 @@ export const seoCommands = [
   analyticsImport,
   searchConsoleImport,
   lighthouseRuns,
+  dropAlerts,
 ];
