@@ -211,6 +211,20 @@ describe.each(DATABASES)('SEO imports on %s', (kind) => {
     ).toBeGreaterThan(0);
   });
 
+  it('imports the GA4 properties the account reads, keeping their links', async () => {
+    const r = await run('seo:ga-properties');
+    expect(r.failed_count).toBe(0);
+    const rows = await t.db.query<{ name: string; website_id: number | null; display_name: string }>(
+      'SELECT name, website_id, display_name FROM ga_properties ORDER BY name',
+    );
+    expect(rows.rows.length).toBeGreaterThan(1);
+    const linked = rows.rows.find((p) => p.name === `properties/${PROPERTY.example}`)!;
+    expect(Number(linked.website_id)).toBe(ids['example.com']);
+    expect(linked.display_name).not.toBe('Example');
+    await run('seo:ga-properties');
+    expect((await t.db.query('SELECT 1 FROM ga_properties')).rows).toHaveLength(rows.rows.length);
+  });
+
   it('refuses a bad range with field errors and starts nothing', async () => {
     for (const args of [
       { from: '2025-13-01' },
@@ -244,6 +258,7 @@ describe('SEO imports without configuration', () => {
       ['seo:backlinks', 'AHREFS_API_KEY'],
       ['seo:analytics', 'GOOGLE_SERVICE_ACCOUNT'],
       ['seo:search-console', 'GOOGLE_SERVICE_ACCOUNT'],
+      ['seo:ga-properties', 'GOOGLE_SERVICE_ACCOUNT'],
     ]) {
       const r = await runCommand<Run>(t, admin, 'dms', command!, {});
       expect(r.failed_count).toBe(1);

@@ -380,3 +380,38 @@ export async function saveLighthouse(
     [websiteId, dayEpoch(day), json(rows)],
   );
 }
+
+export interface GaPropertyIn {
+  name: string;
+  displayName: string;
+  parent: string;
+  account: string;
+  propertyType: string | null;
+}
+
+/** The properties the service account can read; a property's link to a money site is kept. */
+export async function saveGaProperties(tx: Queryable, properties: GaPropertyIn[]): Promise<number> {
+  if (!properties.length) return 0;
+  const r = await tx.query(
+    `INSERT INTO ga_properties (name, display_name, parent, account_id, kind)
+     SELECT x.name, x.display_name, x.parent, x.account_id, x.kind
+     FROM jsonb_to_recordset($1::jsonb) AS x(name text, display_name text, parent text, account_id text, kind text)
+     ON CONFLICT (name) DO UPDATE SET display_name = EXCLUDED.display_name, parent = EXCLUDED.parent,
+       account_id = EXCLUDED.account_id, kind = EXCLUDED.kind, property_updated = epoch_now(),
+       updated_at = epoch_now(), version = ga_properties.version + 1
+     WHERE (ga_properties.display_name, ga_properties.parent, ga_properties.account_id, ga_properties.kind)
+       IS DISTINCT FROM (EXCLUDED.display_name, EXCLUDED.parent, EXCLUDED.account_id, EXCLUDED.kind)`,
+    [
+      json(
+        properties.map((p) => ({
+          name: p.name,
+          display_name: p.displayName,
+          parent: p.parent,
+          account_id: p.account.replace(/^accounts\//, ''),
+          kind: p.propertyType,
+        })),
+      ),
+    ],
+  );
+  return r.rowCount;
+}

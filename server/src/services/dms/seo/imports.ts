@@ -17,6 +17,7 @@ import {
   lastDayOf,
   moneySites,
   saveGaDays,
+  saveGaProperties,
   saveSearchDays,
   saveAccurankerDomains,
   saveAhrefsDay,
@@ -338,7 +339,40 @@ export const lighthouseRuns = perMoneySite({
   batchSize: 1,
 });
 
+/** seo:ga-properties: the GA4 properties the service account reads (Admin API), for linking to money sites. */
+export const gaPropertiesImport = defineCommand<JsonObject>({
+  service: 'dms',
+  name: 'seo:ga-properties',
+  description:
+    'Import the GA4 properties the service account can read (link each to its money site on GA properties)',
+  arguments: [],
+  schedule: { cron: '15 5 * * 1' },
+  retry: { limit: 2, delay: 60, backoff: true },
+  timeoutSeconds: 120,
+  batchSize: 1,
+  concurrency: 1,
+  parse: (raw) => parseArguments([], raw),
+  plan: (_a, { deps }) =>
+    deps.integrations.ga4
+      ? [{ key: 'properties', input: {} }]
+      : notConfigured('Google Analytics 4', 'GOOGLE_SERVICE_ACCOUNT'),
+  async run(unit, _run, { deps }) {
+    const refused = refuse(unit);
+    if (refused) return refused;
+    return guarded(unit.key, async (): Promise<UnitResult> => {
+      const properties = await deps.integrations.ga4!.listProperties();
+      return {
+        output: { message: `${properties.length} GA4 properties read` },
+        commit: async (tx) => {
+          await saveGaProperties(tx, properties);
+        },
+      };
+    });
+  },
+});
+
 export const seoCommands = [
+  gaPropertiesImport,
   rankingsImport,
   backlinksImport,
   analyticsImport,
