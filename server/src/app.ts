@@ -13,6 +13,7 @@ import { installSecurityHeaders } from './plugins/security-headers.js';
 import { installValidation } from './plugins/validation.js';
 import { registerArtisan } from './jobs/artisan.js';
 import { registerCheckers } from './services/dms/checkers.js';
+import { registerConversions } from './services/dms/seo/conversions.js';
 import { registerDashboard } from './services/dms/seo/dashboard.js';
 import { registerWordpress } from './services/dms/wordpress/routes.js';
 import { registerConversations } from './services/mms/conversations.js';
@@ -79,6 +80,7 @@ export async function buildApp(
   registerCheckers(app, deps);
   registerWordpress(app, deps);
   registerDashboard(app, deps);
+  registerConversions(app, deps);
   registerWebsiteAlerts(app, deps);
   registerConversations(app, deps);
   deps.jobs.bind(deps, app.log);

@@ -50,6 +50,8 @@ describe.each(DATABASES)('actions are not reads on %s', (kind) => {
         'POST /dms/api/v1/wordpress/:id/admin-login',
         'POST /dms/api/v1/wordpress/sync',
         'POST /dms/api/v1/plugins/:id/bulk',
+        'POST /dms/api/v1/websites/:id/conversion-postback',
+        'POST /dms/api/v1/websites/:id/conversions/import',
         ...runs,
       ].sort(),
     );

@@ -370,3 +370,110 @@ describe('seo:drop-alerts', () => {
     expect(again.rows[0]!.n).toBe(3);
   });
 });
+
+describe.each(DATABASES)('conversions on %s: postbacks and report imports', (kind) => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let id: number;
+  const day = async (d: string) =>
+    (
+      await t.db.query<{ clicks: number; signups: number; ftd: number }>(
+        'SELECT clicks, signups, ftd FROM conversions WHERE website_id = $1 AND day = $2',
+        [id, dayEpoch(d)],
+      )
+    ).rows[0] ?? null;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await t.as('ADMIN');
+    const res = await t.call<{ data: { id: number } }>({
+      method: 'POST',
+      url: '/dms/api/v1/websites',
+      headers: admin,
+      payload: { url: 'https://converting.example.com', target_market: 'UK', type: 'MONEY' },
+    });
+    id = res.body.data.id;
+  });
+  afterAll(() => t?.close());
+
+  it('counts postbacks signed with the site secret, a retried transaction once', async () => {
+    const key = await t.call<{ data: { url: string; secret: string } }>({
+      method: 'POST',
+      url: `/dms/api/v1/websites/${id}/conversion-postback`,
+      headers: admin,
+    });
+    expect(key.status).toBe(200);
+    const { secret, url } = key.body.data;
+    expect(url).toContain(`/dms/api/v1/conversions/postback/${id}?secret=${secret}&event={event}`);
+    const stored = await t.db.query<{ secret_hash: string }>(
+      'SELECT secret_hash FROM conversion_postback_keys WHERE website_id = $1',
+      [id],
+    );
+    expect(stored.rows[0]!.secret_hash).not.toContain(secret);
+    const post = (q: string) =>
+      t.call<{ ok?: boolean; counted?: boolean }>({
+        method: 'GET',
+        url: `/dms/api/v1/conversions/postback/${id}?${q}`,
+      });
+    const d = '2026-10-01';
+    expect((await post(`secret=${secret}&event=signup&date=${d}&txid=A1`)).body).toEqual({
+      ok: true,
+      counted: true,
+    });
+    expect((await post(`secret=${secret}&event=signup&date=${d}&txid=A1`)).body).toEqual({
+      ok: true,
+      counted: false,
+    });
+    expect((await post(`secret=${secret}&event=click&date=${d}&count=40`)).body.counted).toBe(true);
+    expect((await post(`secret=${secret}&event=ftd&date=${d}&txid=A1`)).body.counted).toBe(true);
+    expect(await day(d)).toEqual({ clicks: 40, signups: 1, ftd: 1 });
+    // A wrong secret, another site, a bad event: refused, nothing counted.
+    expect((await post(`secret=${'x'.repeat(32)}&event=click&date=${d}`)).status).toBe(404);
+    const other = await t.call({
+      method: 'GET',
+      url: `/dms/api/v1/conversions/postback/${id + 1000}?secret=${secret}&event=click&date=${d}`,
+    });
+    expect(other.status).toBe(404);
+    expect((await post(`secret=${secret}&event=deposit&date=${d}`)).status).toBe(400);
+    expect(await day(d)).toEqual({ clicks: 40, signups: 1, ftd: 1 });
+    // A new URL retires the old secret.
+    await t.call({ method: 'POST', url: `/dms/api/v1/websites/${id}/conversion-postback`, headers: admin });
+    expect((await post(`secret=${secret}&event=click&date=${d}`)).status).toBe(404);
+    const nobody = await t.as('NOTHING');
+    const refused = await t.call({
+      method: 'POST',
+      url: `/dms/api/v1/websites/${id}/conversion-postback`,
+      headers: nobody,
+    });
+    expect(refused.status).toBe(403);
+  });
+
+  it('imports a report with the chosen columns, replacing its days, refusing a bad file whole', async () => {
+    const importCsv = (csv: string, columns: Record<string, string>, date_format?: string) =>
+      t.call<{ data: { days: number; rows: number; from: string }; error?: { fields: { csv: string } } }>({
+        method: 'POST',
+        url: `/dms/api/v1/websites/${id}/conversions/import`,
+        headers: admin,
+        payload: { csv, columns, ...(date_format ? { date_format } : {}) },
+      });
+    const bad = await importCsv('Day,Clicks\n2026-09-01,10\n2026-09-31,4\n', {
+      date: 'Day',
+      clicks: 'Clicks',
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error!.fields.csv).toBe('line 3: "2026-09-31" is not a date (YYYY-MM-DD)');
+    expect(await day('2026-09-01')).toBeNull();
+
+    const ok = await importCsv(
+      'Date;Campaign;Clicks;Regs;FTDs\n01/09/2026;a;10;2;1\n01/09/2026;b;5;1;0\n02/09/2026;a;7;0;1\n',
+      { date: 'Date', clicks: 'Clicks', signups: 'Regs', ftd: 'FTDs' },
+      'DD/MM/YYYY',
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toEqual({ days: 2, rows: 3, from: '2026-09-01', to: '2026-09-02' });
+    expect(await day('2026-09-01')).toEqual({ clicks: 15, signups: 3, ftd: 1 });
+    // A clicks-only report replaces the clicks and keeps the rest.
+    await importCsv('Date,Clicks\n2026-09-01,99\n', { date: 'Date', clicks: 'Clicks' });
+    expect(await day('2026-09-01')).toEqual({ clicks: 99, signups: 3, ftd: 1 });
+  });
+});

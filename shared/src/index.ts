@@ -32,3 +32,4 @@ export {
   type Device,
   type GaMetric,
 } from './actions/seo.js';
+export * from './conversions.js';

@@ -5,6 +5,7 @@
  * `source` names where the figures come from (the panel's info tooltip).
  */
 import { Type, type Static } from 'typebox';
+import { CONVERSION_DATE_FORMATS } from '../conversions.js';
 import { COMPARISONS } from '../seo.js';
 import { Data, defineAction, IdParam, IdParams, Nullable } from './define.js';
 
@@ -328,5 +329,78 @@ export const ahrefsByHostname = defineAction({
         history: Type.Array(AhrefsHistoryPoint),
       }),
     }),
+  ),
+});
+
+/** A postback's events: a click out to the operator, a sign-up, a first-time deposit. */
+export const POSTBACK_EVENTS = ['click', 'signup', 'ftd'] as const;
+
+/**
+ * GET /conversions/postback/{websiteId}: what an affiliate network calls on each conversion (the URL, with its
+ * secret, is made once per site with conversionPostbackKey). Public: the site's secret is the credential. A
+ * `txid` makes a retried postback count once.
+ */
+export const conversionPostback = defineAction({
+  method: 'GET',
+  path: 'dms/api/v1/conversions/postback/:id',
+  service: 'dms',
+  summary: "An affiliate network's conversion postback for a money site (the site's secret in the query)",
+  access: 'public',
+  params: IdParams,
+  query: Type.Object(
+    {
+      secret: Type.String({ minLength: 16, maxLength: 128 }),
+      event: Type.Enum(POSTBACK_EVENTS),
+      /** The day it counts for (default today, UTC). */
+      date: Type.Optional(Day),
+      count: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+      txid: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    },
+    { additionalProperties: false },
+  ),
+  response: Type.Object({ ok: Type.Boolean(), counted: Type.Boolean() }),
+});
+
+/** POST /websites/{id}/conversion-postback: a new postback URL for the site (the previous one stops working). */
+export const conversionPostbackKey = defineAction({
+  method: 'POST',
+  path: 'dms/api/v1/websites/:id/conversion-postback',
+  service: 'dms',
+  summary: "Make a money site's conversion postback URL (shown once; the previous one stops working)",
+  access: 'permission',
+  kind: 'action',
+  params: IdParams,
+  response: Data(Type.Object({ url: Type.String(), secret: Type.String() })),
+});
+
+/** POST /websites/{id}/conversions/import: an affiliate report (CSV) with the operator's column mapping. */
+export const importConversions = defineAction({
+  method: 'POST',
+  path: 'dms/api/v1/websites/:id/conversions/import',
+  service: 'dms',
+  summary:
+    "Import an affiliate network's conversion report (CSV) for a money site; its days replace those stored",
+  access: 'permission',
+  kind: 'action',
+  params: IdParams,
+  body: Type.Object(
+    {
+      csv: Type.String({ minLength: 1, maxLength: 2_000_000 }),
+      columns: Type.Object(
+        {
+          date: Type.String({ minLength: 1, maxLength: 100 }),
+          clicks: Type.Optional(Type.String({ maxLength: 100 })),
+          signups: Type.Optional(Type.String({ maxLength: 100 })),
+          ftd: Type.Optional(Type.String({ maxLength: 100 })),
+        },
+        { additionalProperties: false },
+      ),
+      date_format: Type.Optional(Type.Enum(CONVERSION_DATE_FORMATS)),
+    },
+    { additionalProperties: false },
+  ),
+  bodyLimit: 2_200_000,
+  response: Data(
+    Type.Object({ days: Type.Integer(), rows: Type.Integer(), from: Nullable(Day), to: Nullable(Day) }),
   ),
 });

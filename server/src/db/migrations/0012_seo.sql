@@ -177,3 +177,21 @@ CREATE TABLE conversions (
   ftd integer NOT NULL DEFAULT 0,
   PRIMARY KEY (website_id, day)
 );
+
+-- A money site's conversion postback secret: only its hash is kept (the URL is shown once, when made).
+CREATE TABLE conversion_postback_keys (
+  website_id bigint PRIMARY KEY REFERENCES websites (id) ON DELETE CASCADE,
+  secret_hash text NOT NULL,
+  created_by bigint REFERENCES users (id) ON DELETE SET NULL,
+  created_at bigint NOT NULL DEFAULT epoch_now()
+);
+
+-- Postbacks that named their transaction, so a network's retry of one counts once.
+CREATE TABLE conversion_postbacks (
+  website_id bigint NOT NULL REFERENCES websites (id) ON DELETE CASCADE,
+  txid text NOT NULL,
+  event text NOT NULL,
+  day bigint NOT NULL,
+  received_at bigint NOT NULL DEFAULT epoch_now(),
+  PRIMARY KEY (website_id, txid, event)
+);
