@@ -8,6 +8,7 @@ export const websites = defineResource({
   label: 'Websites',
   titleField: 'hostname',
   defaultSort: { field: 'updated_at', order: 'DESC' },
+  customFilters: { deindexed: { value: 'boolean', label: 'Domain deindexed' } },
   fields: {
     url: {
       kind: 'string',
@@ -45,6 +46,33 @@ export const websites = defineResource({
       label: 'Domain rating',
       sortable: true,
       filter: 'range',
+    },
+    domain_rating_change: { kind: 'integer', readOnly: true, label: 'DR change (30 days)', sortable: true },
+    organic_traffic: {
+      kind: 'integer',
+      readOnly: true,
+      label: 'Organic traffic',
+      sortable: true,
+      filter: 'range',
+    },
+    organic_traffic_change: {
+      kind: 'integer',
+      readOnly: true,
+      label: 'Traffic change (30 days)',
+      sortable: true,
+    },
+    organic_keywords: {
+      kind: 'integer',
+      readOnly: true,
+      label: 'Organic keywords',
+      sortable: true,
+      filter: 'range',
+    },
+    organic_keywords_change: {
+      kind: 'integer',
+      readOnly: true,
+      label: 'Keywords change (30 days)',
+      sortable: true,
     },
     alerts: { kind: 'integer', readOnly: true, sortable: true, filter: 'range' },
     errors: { kind: 'integer', readOnly: true, sortable: true, filter: 'range' },

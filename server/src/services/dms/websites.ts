@@ -38,6 +38,13 @@ export const websitesResource = defineServerResource({
       sql: `SELECT jsonb_build_object('id', d.id, 'name', d.name, 'unicode_name', d.unicode_name) FROM domains d WHERE d.id = t.domain_id`,
     },
   },
+  customFilters: {
+    // The DeIndexed Sites tab: sites whose domain the deindex checker found gone from the index.
+    deindexed: (value) =>
+      typeof value === 'boolean'
+        ? `${value ? '' : 'NOT '}EXISTS (SELECT 1 FROM domains d WHERE d.id = t.domain_id AND d.deindexed)`
+        : null,
+  },
   hooks: {
     async beforeWrite(e) {
       normaliseUrl(e);

@@ -6,6 +6,8 @@ import { websiteFilters } from './filters';
 import { SyncWordpressButton } from './wordpress/SyncWordpressButton';
 
 const UptimeRobotTab = lazy(() => import('./UptimeRobotTab').then((m) => ({ default: m.UptimeRobotTab })));
+const SeoTrendsTab = lazy(() => import('./SeoTabs').then((m) => ({ default: m.SeoTrendsTab })));
+const DeindexedTab = lazy(() => import('./SeoTabs').then((m) => ({ default: m.DeindexedTab })));
 
 /**
  * SPEC §2.5 lists six tabs, in this order: Websites, SEOTrends, Link Network Overview, SAWDStatus,
@@ -26,7 +28,9 @@ export const WebsiteList = () => (
           />
         ),
       },
+      { id: 'seo-trends', label: 'SEOTrends', content: <SeoTrendsTab /> },
       { id: 'uptime-robot', label: 'UptimeRobot', content: <UptimeRobotTab /> },
+      { id: 'deindexed', label: 'DeIndexed Sites', content: <DeindexedTab /> },
     ]}
   />
 );

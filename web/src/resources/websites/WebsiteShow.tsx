@@ -16,6 +16,7 @@ import { WebsitePages } from './WebsitePages';
 import { AdminLoginButton } from './wordpress/AdminLoginButton';
 import { UpdateWpDataMenu } from './wordpress/UpdateWpDataMenu';
 import { WordpressTab } from './wordpress/WordpressTab';
+import { WebsiteSeo } from './WebsiteSeo';
 
 /** Open the site (new tab) and its hosting panel: the web app dashboard, else the server summary. */
 const SiteLinks = () => {
@@ -69,6 +70,9 @@ export const WebsiteShow = () => (
         rowClick={false}
         listLink={false}
       />
+    </TabbedShowLayout.Tab>
+    <TabbedShowLayout.Tab label="SEO" path="seo">
+      <WebsiteSeo label={false} />
     </TabbedShowLayout.Tab>
     <TabbedShowLayout.Tab label="Pages" path="pages">
       <WebsitePages label={false} />

@@ -2,6 +2,7 @@ import type { Queryable } from '../../../db/db.js';
 import type { SeedContext } from '../../../seed/context.js';
 import { DAY, now, Rng } from '../../../seed/random.js';
 import type { Niche } from './content-data.js';
+import { refreshSeoTrends } from '../seo/import-repository.js';
 import { loadPortfolio, slug, type Site } from './portfolio.js';
 
 /**
@@ -251,6 +252,7 @@ export async function seedSeo(tx: Queryable, _ctx: SeedContext): Promise<void> {
     window,
   );
 
+  await refreshSeoTrends(tx, null);
   await seedKeywords(tx, rng, series, first, today);
   await seedBacklinks(tx, rng, series, today);
   await tx.query(

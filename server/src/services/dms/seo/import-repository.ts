@@ -225,6 +225,7 @@ export async function saveAhrefsDay(
       profile.external,
     ],
   );
+  await refreshSeoTrends(tx, [websiteId]);
   if (!d.links.length) return;
   await tx.query(
     `INSERT INTO backlinks (website_id, source_url, target_url, anchor, domain_rating, first_seen, source_host, source_tld)
@@ -414,4 +415,28 @@ export async function saveGaProperties(tx: Queryable, properties: GaPropertyIn[]
     ],
   );
   return r.rowCount;
+}
+
+/**
+ * The websites' latest Ahrefs figures and their change since the figures closest to 30 days before (the
+ * SEOTrends tab), from what ahrefs_metrics holds: for the sites given, or every site.
+ */
+export async function refreshSeoTrends(tx: Queryable, websiteIds: number[] | null): Promise<void> {
+  await tx.query(
+    `WITH latest AS (
+       SELECT DISTINCT ON (website_id) website_id, day, domain_rating, org_traffic, org_keywords
+       FROM ahrefs_metrics WHERE $1::bigint[] IS NULL OR website_id = ANY ($1::bigint[])
+       ORDER BY website_id, day DESC),
+     before AS (
+       SELECT DISTINCT ON (m.website_id) m.website_id, m.domain_rating, m.org_traffic, m.org_keywords
+       FROM ahrefs_metrics m JOIN latest l ON l.website_id = m.website_id AND m.day <= l.day - 30 * 86400
+       ORDER BY m.website_id, m.day DESC)
+     UPDATE websites w SET domain_rating = round(l.domain_rating)::int,
+       domain_rating_change = round(l.domain_rating - b.domain_rating)::int,
+       organic_traffic = l.org_traffic, organic_traffic_change = l.org_traffic - b.org_traffic,
+       organic_keywords = l.org_keywords, organic_keywords_change = l.org_keywords - b.org_keywords
+     FROM latest l LEFT JOIN before b ON b.website_id = l.website_id
+     WHERE w.id = l.website_id`,
+    [websiteIds],
+  );
 }

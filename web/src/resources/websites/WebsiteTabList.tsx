@@ -1,0 +1,47 @@
+import { LIMITS, resources } from '@sitefleet/shared';
+import type { ReactNode } from 'react';
+import { DataTable, List, Pagination, type SortPayload } from 'react-admin';
+import type { ColumnDef } from '../../common/list/columns';
+import { dataColumns } from '../../common/list/dataColumns';
+import { FilterToolbar } from '../../common/list/ListToolbar';
+import { NoRows } from '../../common/list/NoRows';
+import { specOf } from '../../providers/writable';
+import { websiteFilters } from './filters';
+
+const WEBSITES = resources.websites.path;
+
+interface Props {
+  /** Where the tab keeps its page, sort and filters (apart from the Websites tab's, which own the URL). */
+  storeKey: string;
+  title: string;
+  columns: ColumnDef[];
+  sort?: SortPayload;
+  /** A filter the tab always applies (the user's filters come on top). */
+  filter?: Record<string, unknown>;
+  /** Wraps the table (a provider the rows' cells read). */
+  wrap?: (table: ReactNode) => ReactNode;
+}
+
+/** A tab of the websites list (SPEC §2.5): the websites with the tab's own columns, sort and fixed filter. */
+export const WebsiteTabList = ({ storeKey, title, columns, sort, filter, wrap = (t) => t }: Props) => (
+  <List
+    resource={WEBSITES}
+    disableSyncWithLocation
+    storeKey={storeKey}
+    perPage={LIMITS.defaultPerPage}
+    sort={sort ?? specOf(WEBSITES)?.defaultSort}
+    {...(filter ? { filter } : {})}
+    actions={false}
+    empty={false}
+    exporter={false}
+    title={`Websites · ${title}`}
+    pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
+  >
+    <FilterToolbar filters={websiteFilters} />
+    {wrap(
+      <DataTable rowClick="show" bulkActionButtons={false} empty={<NoRows />}>
+        {dataColumns(columns, specOf(WEBSITES))}
+      </DataTable>,
+    )}
+  </List>
+);
