@@ -19,6 +19,14 @@ const WORDPRESS = [
   'Installed plugins',
   'Sitemaps',
 ];
+const SEO = [
+  'Ahrefs metrics',
+  'Lighthouse metrics',
+  'GA properties',
+  'AccuRanker domains',
+  'Earnings',
+  'Analytics requests',
+];
 const ALL = [
   'Dashboard',
   'Websites',
@@ -29,6 +37,7 @@ const ALL = [
   'Nameservers',
   'Tags',
   ...WORDPRESS,
+  ...SEO,
   'Notifications',
   'Signature generator',
   ...CHECKERS,

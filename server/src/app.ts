@@ -15,6 +15,7 @@ import { registerArtisan } from './jobs/artisan.js';
 import { registerCheckers } from './services/dms/checkers.js';
 import { registerConversions } from './services/dms/seo/conversions.js';
 import { registerDashboard } from './services/dms/seo/dashboard.js';
+import { registerRequests } from './services/dms/seo/requests.js';
 import { registerWordpress } from './services/dms/wordpress/routes.js';
 import { registerConversations } from './services/mms/conversations.js';
 import { registerWebsiteAlerts } from './services/nms/website-alerts.js';
@@ -81,6 +82,7 @@ export async function buildApp(
   registerWordpress(app, deps);
   registerDashboard(app, deps);
   registerConversions(app, deps);
+  registerRequests(app, deps);
   registerWebsiteAlerts(app, deps);
   registerConversations(app, deps);
   deps.jobs.bind(deps, app.log);

@@ -477,3 +477,59 @@ describe.each(DATABASES)('conversions on %s: postbacks and report imports', (kin
     expect(await day('2026-09-01')).toEqual({ clicks: 99, signups: 3, ftd: 1 });
   });
 });
+
+describe.each(DATABASES)('analytics requests on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  it('counts a known site’s pages by host and path, keeping no query string, refusing other hosts', async () => {
+    const admin = await t.as('ADMIN');
+    await t.call({
+      method: 'POST',
+      url: '/dms/api/v1/websites',
+      headers: admin,
+      payload: { url: 'https://reqs.example.com', target_market: 'UK', type: 'MONEY' },
+    });
+    const collect = (href: string) =>
+      t.call<{ ok?: boolean }>({
+        method: 'GET',
+        url: `/analytics/api/v1/requests/collect?href=${encodeURIComponent(href)}`,
+      });
+    for (const href of [
+      'https://reqs.example.com/guides/bonus?utm_source=mail&email=someone@example.com',
+      'https://reqs.example.com/guides/bonus',
+      'https://reqs.example.com/',
+    ])
+      expect((await collect(href)).body).toEqual({ ok: true });
+    expect((await collect('https://elsewhere.example.org/page')).status).toBe(404);
+    expect((await collect('javascript:alert(1)')).status).toBe(422);
+    const list = await t.call<{ data: { id: number; hostname: string; count: number }[] }>({
+      method: 'GET',
+      url: '/analytics/api/v1/requests',
+      headers: admin,
+    });
+    expect(list.body.data).toHaveLength(1);
+    expect(list.body.data[0]).toMatchObject({ hostname: 'reqs.example.com', count: 3 });
+    const byPath = await t.call<{ data: { paths: { path: string; count: number }[] } }>({
+      method: 'GET',
+      url: `/analytics/api/v1/requests/show-by-href/${list.body.data[0]!.id}`,
+      headers: admin,
+    });
+    expect(byPath.body.data.paths.map((p) => [p.path, p.count])).toEqual([
+      ['/guides/bonus', 2],
+      ['/', 1],
+    ]);
+    const stored = await t.db.query<{ path: string }>('SELECT path FROM analytics_paths');
+    expect(stored.rows.every((r) => !r.path.includes('email'))).toBe(true);
+    const nobody = await t.as('NOTHING');
+    const refused = await t.call({
+      method: 'GET',
+      url: `/analytics/api/v1/requests/show-by-href/${list.body.data[0]!.id}`,
+      headers: nobody,
+    });
+    expect(refused.status).toBe(403);
+  });
+});

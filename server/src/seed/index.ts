@@ -35,7 +35,15 @@ async function seedMessages(tx: Queryable, ctx: SeedContext): Promise<void> {
  * Demo portfolio data, one seeder per module, each next to the resources or commands it seeds; later
  * modules read what earlier ones wrote (sites before their runs, runs before their alerts).
  */
-const DEMO_SEEDERS: Seeder[] = [seedTags, seedInventory, seedWordPress, seedSeo, seedJobs, seedMessages, seedMonitors];
+const DEMO_SEEDERS: Seeder[] = [
+  seedTags,
+  seedInventory,
+  seedWordPress,
+  seedSeo,
+  seedJobs,
+  seedMessages,
+  seedMonitors,
+];
 
 /**
  * First-run seed: roles, the admin account and (unless SEED_DEMO=false) a believable demo portfolio, all

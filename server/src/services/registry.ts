@@ -14,6 +14,14 @@ import {
 } from './dms/hosting.js';
 import { nameserversResource, registrantsResource, registrarsResource } from './dms/registrars.js';
 import { indexedHistoryResource, websiteLinksResource, websitePagesResource } from './dms/scans.js';
+import {
+  accurankerDomainsResource,
+  accurankerKeywordsResource,
+  ahrefsMetricsResource,
+  earningsResource,
+  gaPropertiesResource,
+  lighthouseMetricsResource,
+} from './dms/seo-screens/resources.js';
 import { tagsResource } from './dms/tags.js';
 import { notificationsResource } from './nms/notifications.js';
 import { monitorsResource } from './umms/monitors.js';
@@ -29,6 +37,7 @@ import {
   wpSitesResource,
   wpUsersResource,
 } from './dms/wordpress/resources.js';
+import { analyticsRequestsResource } from './dms/seo/requests.js';
 import { auditLogResource } from './ums/audit-log.js';
 import { permissionsResource } from './ums/permissions.js';
 import { rolesResource } from './ums/roles.js';
@@ -69,5 +78,12 @@ export function allResources(config: Config, jobs: () => JobEngine): AppResource
     postsResource,
     sitemapsResource,
     publicProductsLimitedResource,
+    ahrefsMetricsResource,
+    lighthouseMetricsResource,
+    gaPropertiesResource,
+    accurankerDomainsResource,
+    accurankerKeywordsResource,
+    earningsResource,
+    analyticsRequestsResource,
   ];
 }

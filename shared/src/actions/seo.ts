@@ -22,7 +22,10 @@ export const Period = Type.Object({
   previous: Type.Object({ start: Day, end: Day }),
 });
 
-/** A per-day figure summed over the window, with the previous window's sum and the change. */
+/**
+ * A per-day figure over the window with the previous window's and the change: counts are summed; rates
+ * (bounce rate, average session duration) are averaged, weighted by each day's sessions.
+ */
 export const Total = Type.Object({
   current: Nullable(Type.Number()),
   previous: Nullable(Type.Number()),
@@ -147,7 +150,10 @@ export type GaMetric = (typeof GA_METRICS)[number];
 
 const DayValue = Type.Object({ date: Day, value: Type.Number() });
 
-/** GET /google-analytics/report/{id}: a money site's GA4 figures per day over the comparison's days. */
+/**
+ * GET /google-analytics/report/{id}: a money site's GA4 figures per day, from the previous window's first day
+ * to the window's last (a chart draws both), and each metric's totals.
+ */
 export const gaReport = defineAction({
   method: 'GET',
   path: 'analytics/api/v1/google-analytics/report/:id',
@@ -192,7 +198,10 @@ export type SearchRow = Static<typeof SearchRow>;
 /** SPEC §9: Top pages shows 10. */
 export const TOP_PAGES = 10;
 
-/** GET /google-analytics/search-report/{id}: Search Console rows by day, page or query over the window. */
+/**
+ * GET /google-analytics/search-report/{id}: Search Console rows by day (from the previous window's first day
+ * to the window's last) or by page (the window's, most clicked first), and the window's totals.
+ */
 export const searchReport = defineAction({
   method: 'GET',
   path: 'analytics/api/v1/google-analytics/search-report/:id',
@@ -402,5 +411,44 @@ export const importConversions = defineAction({
   bodyLimit: 2_200_000,
   response: Data(
     Type.Object({ days: Type.Integer(), rows: Type.Integer(), from: Nullable(Day), to: Nullable(Day) }),
+  ),
+});
+
+/**
+ * GET /requests/collect?href=: a money site's page reports that it was requested (a pixel or a beacon in
+ * the site's template). Public and rate limited per address; only a known website's host counts, and only
+ * the host, the path, the time and the caller's address are kept.
+ */
+export const collectRequest = defineAction({
+  method: 'GET',
+  path: 'analytics/api/v1/requests/collect',
+  service: 'analytics',
+  summary: 'Count a page request of a money site (its pages call this; host and path only)',
+  access: 'public',
+  query: Type.Object(
+    { href: Type.String({ minLength: 8, maxLength: 2000 }) },
+    { additionalProperties: false },
+  ),
+  response: Type.Object({ ok: Type.Boolean() }),
+});
+
+/** GET /requests/show-by-href/{id}: a host's requests by path, most requested first. */
+export const requestsByPath = defineAction({
+  method: 'GET',
+  path: 'analytics/api/v1/requests/show-by-href/:id',
+  service: 'analytics',
+  summary: "A host's page requests by path, most requested first",
+  access: 'permission',
+  kind: 'read',
+  params: IdParams,
+  response: Data(
+    Type.Object({
+      id: Type.Integer(),
+      hostname: Type.String(),
+      count: Type.Integer(),
+      paths: Type.Array(
+        Type.Object({ path: Type.String(), count: Type.Integer(), last_seen: Type.Integer() }),
+      ),
+    }),
   ),
 });

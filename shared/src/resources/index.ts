@@ -22,3 +22,12 @@ export {
   sitemaps,
   publicProductsLimited,
 } from './wordpress.js';
+export {
+  ahrefsMetrics,
+  lighthouseMetrics,
+  gaProperties,
+  accurankerDomains,
+  accurankerKeywords,
+  earnings,
+} from './seo.js';
+export { analyticsRequests } from './analytics.js';

@@ -1,12 +1,18 @@
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import { resources } from '@sitefleet/shared';
+import { accurankerDomains } from './accuranker-domains';
+import { ahrefsMetrics } from './ahrefs-metrics';
+import { analyticsRequests } from './analytics-requests';
 import { auditLog } from './audit-log';
 import { cronJobs } from './cron-jobs';
 import { dnsRecords } from './dns-records';
 import { domains } from './domains';
+import { earnings } from './earnings';
 import { envs } from './envs';
+import { gaProperties } from './ga-properties';
 import { installedPlugins } from './installed-plugins';
 import { ipAddresses } from './ip-addresses';
+import { lighthouseMetrics } from './lighthouse-metrics';
 import { monitors } from './monitors';
 import { nameservers } from './nameservers';
 import { notifications } from './notifications';
@@ -48,6 +54,12 @@ export const RESOURCES: ResourceDef[] = [
   wpSites,
   installedPlugins,
   sitemaps,
+  ahrefsMetrics,
+  lighthouseMetrics,
+  gaProperties,
+  accurankerDomains,
+  earnings,
+  analyticsRequests,
   notifications,
   monitors,
   servers,

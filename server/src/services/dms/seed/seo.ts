@@ -255,6 +255,23 @@ export async function seedSeo(tx: Queryable, _ctx: SeedContext): Promise<void> {
   await refreshSeoTrends(tx, null);
   await seedKeywords(tx, rng, series, first, today);
   await seedBacklinks(tx, rng, series, today);
+  // The collect call's counts of the last three months: per host, and per path with the home page on top.
+  await tx.query(
+    `WITH h AS (
+       INSERT INTO analytics_hosts (hostname, website_id, count, last_ip, last_seen)
+       SELECT lower(w.hostname), w.id, 0, '203.0.113.' || (w.id % 200 + 1), $2::bigint - (w.id % 90) * 60
+       FROM websites w WHERE w.id = ANY ($1::bigint[])
+       RETURNING id, website_id)
+     INSERT INTO analytics_paths (host_id, path, count, last_seen)
+     SELECT h.id, '/' || p.path, (90 * 40 / pg.rank * (0.6 + 0.8 * (('x' || substr(md5(h.id || p.path), 1, 8))::bit(32)::bigint / 4294967296.0)))::int,
+       $2::bigint - pg.rank * 3600
+     FROM h CROSS JOIN unnest($3::text[]) WITH ORDINALITY AS pg(path, rank)
+     CROSS JOIN LATERAL (SELECT pg.path) p`,
+    [withData.map((s) => s.id), now(), PAGES],
+  );
+  await tx.query(
+    `UPDATE analytics_hosts h SET count = (SELECT sum(p.count) FROM analytics_paths p WHERE p.host_id = h.id)`,
+  );
   await tx.query(
     `INSERT INTO ga_properties (name, display_name, parent, account_id, kind, website_id, property_created, property_updated)
      SELECT 'properties/' || (310000000 + p.id * 7919), p.name || ' - GA4', 'accounts/' || (9000 + p.id % 3),
