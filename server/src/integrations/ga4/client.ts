@@ -1,12 +1,5 @@
-import { GoogleApi, isRecord } from '../google/api.js';
-import {
-  GoogleAuthError,
-  GoogleTokenSource,
-  toServiceAccountKey,
-  type ServiceAccountKey,
-  type ServiceAccountKeyInput,
-} from '../google/service-account.js';
-import type { SafeFetch } from '../http/safe-fetch.js';
+import { isDay } from '@sitefleet/shared';
+import { googleApi, isRecord, type GoogleApi, type GoogleClientOptions } from '../google/api.js';
 import { Ga4Error } from './errors.js';
 import {
   GA4_DAILY_METRICS,
@@ -26,48 +19,21 @@ export const GA4_SCOPE = 'https://www.googleapis.com/auth/analytics.readonly';
 export const GA4_DEFAULT_PAGE_SIZE = 10_000;
 export const GA4_MAX_PAGE_SIZE = 250_000;
 
-export interface Ga4ClientOptions {
-  /** The service-account key file: its JSON text, the parsed JSON, or a key from parseServiceAccountKey. */
-  key: ServiceAccountKeyInput;
-  /** The SSRF-guarded client: every base URL is configuration, not a constant. */
-  safeFetch: SafeFetch;
+export interface Ga4ClientOptions extends GoogleClientOptions {
   /** Default https://analyticsdata.googleapis.com/v1beta. */
   dataBaseUrl?: string;
   /** Default https://analyticsadmin.googleapis.com/v1beta. */
   adminBaseUrl?: string;
-  /** Replaces the key file's token_uri. */
-  tokenUrl?: string;
-  /** Per request (default 30 s). */
-  timeoutMs?: number;
   /** runReport rows per request (default 10,000; at most 250,000). */
   pageSize?: number;
   /** accountSummaries per page (default and maximum 200). */
   propertiesPageSize?: number;
   /** Pages one call may take before the paging counts as broken (default 100). */
   maxPages?: number;
-  /** Longest Retry-After the one retry after a 429 waits out (default 10 s); 0 never retries. */
-  maxRetryWaitMs?: number;
-  /** Replaces the wait before the retry (tests). */
-  sleep?: (ms: number) => Promise<void>;
-  /** The clock for the token's issue time and expiry (tests). */
-  now?: () => number;
 }
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const isDay = (value: string) =>
-  DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 const fail = (kind: Ga4Error['kind'], message: string, details: Ga4Error['details']) =>
   new Ga4Error(kind, message, details);
-
-function keyOf(key: ServiceAccountKeyInput): ServiceAccountKey {
-  try {
-    return toServiceAccountKey(key);
-  } catch (err) {
-    if (err instanceof GoogleAuthError) throw new Ga4Error('bad_key', err.message);
-    throw err;
-  }
-}
 
 /**
  * Google Analytics 4 (INTEGRATIONS §4): daily figures of a property from the Data API's runReport, and the
@@ -83,24 +49,7 @@ export class Ga4Client {
   private readonly maxPages: number;
 
   constructor(options: Ga4ClientOptions) {
-    const key = keyOf(options.key);
-    const tokens = new GoogleTokenSource({
-      key,
-      scopes: [GA4_SCOPE],
-      safeFetch: options.safeFetch,
-      ...(options.tokenUrl ? { tokenUrl: options.tokenUrl } : {}),
-      ...(options.now ? { now: options.now } : {}),
-      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-    });
-    this.api = new GoogleApi({
-      service: 'Google Analytics',
-      tokens,
-      safeFetch: options.safeFetch,
-      fail,
-      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.maxRetryWaitMs !== undefined ? { maxRetryWaitMs: options.maxRetryWaitMs } : {}),
-      ...(options.sleep ? { sleep: options.sleep } : {}),
-    });
+    this.api = googleApi('Google Analytics', GA4_SCOPE, options, fail);
     this.dataBase = (options.dataBaseUrl ?? GA4_DATA_BASE_URL).replace(/\/+$/, '');
     this.adminBase = (options.adminBaseUrl ?? GA4_ADMIN_BASE_URL).replace(/\/+$/, '');
     this.pageSize = Math.min(

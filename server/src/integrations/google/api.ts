@@ -1,7 +1,13 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { OutboundError } from '../http/errors.js';
 import type { SafeFetch, SafeResponse } from '../http/safe-fetch.js';
-import { GoogleAuthError, type GoogleAuthErrorKind, type GoogleTokenSource } from './service-account.js';
+import {
+  GoogleAuthError,
+  GoogleTokenSource,
+  toServiceAccountKey,
+  type GoogleAuthErrorKind,
+  type ServiceAccountKeyInput,
+} from './service-account.js';
 
 /**
  * The failure kinds of a Google API client: those of the token exchange, plus invalid (a 400
@@ -238,4 +244,55 @@ export class GoogleApi<E extends Error> {
       ...(retry !== undefined ? { retryAfterSeconds: retry } : {}),
     });
   }
+}
+
+/** What every Google API client takes: the service account's key and how to reach and wait on Google. */
+export interface GoogleClientOptions {
+  /** The key file (JSON text or parsed) or a parsed key. */
+  key: ServiceAccountKeyInput;
+  safeFetch: SafeFetch;
+  /** Where the JWT is exchanged (default the key file's token_uri, else Google's). */
+  tokenUrl?: string;
+  /** Per request (default 30 s). */
+  timeoutMs?: number;
+  /** Longest Retry-After the one retry after a 429 waits out (default 10 s); 0 never retries. */
+  maxRetryWaitMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+/**
+ * The signed-in request helper of one Google API: the key checked (a bad one fails as the client's own
+ * bad_key error), a token source for the API's scope, and the bounded-retry requests.
+ */
+export function googleApi<E extends Error>(
+  service: string,
+  scope: string,
+  options: GoogleClientOptions,
+  fail: GoogleErrorFactory<E>,
+): GoogleApi<E> {
+  let key;
+  try {
+    key = toServiceAccountKey(options.key);
+  } catch (err) {
+    if (err instanceof GoogleAuthError) throw fail('bad_key', err.message, {});
+    throw err;
+  }
+  const tokens = new GoogleTokenSource({
+    key,
+    scopes: [scope],
+    safeFetch: options.safeFetch,
+    ...(options.tokenUrl ? { tokenUrl: options.tokenUrl } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+  });
+  return new GoogleApi({
+    service,
+    tokens,
+    safeFetch: options.safeFetch,
+    fail,
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.maxRetryWaitMs !== undefined ? { maxRetryWaitMs: options.maxRetryWaitMs } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
 }

@@ -1,12 +1,5 @@
-import { GoogleApi, isRecord } from '../google/api.js';
-import {
-  GoogleAuthError,
-  GoogleTokenSource,
-  toServiceAccountKey,
-  type ServiceAccountKey,
-  type ServiceAccountKeyInput,
-} from '../google/service-account.js';
-import type { SafeFetch } from '../http/safe-fetch.js';
+import { isDay } from '@sitefleet/shared';
+import { googleApi, isRecord, type GoogleApi, type GoogleClientOptions } from '../google/api.js';
 import { SearchConsoleError } from './errors.js';
 import {
   INDEX_VERDICTS,
@@ -23,41 +16,14 @@ export const SEARCH_CONSOLE_SCOPE = 'https://www.googleapis.com/auth/webmasters.
 export const SEARCH_MAX_ROW_LIMIT = 25_000;
 export const SEARCH_DEFAULT_MAX_ROWS = 100_000;
 
-export interface SearchConsoleClientOptions {
-  /** The service-account key file: its JSON text, the parsed JSON, or a key from parseServiceAccountKey. */
-  key: ServiceAccountKeyInput;
-  /** The SSRF-guarded client: every base URL is configuration, not a constant. */
-  safeFetch: SafeFetch;
+export interface SearchConsoleClientOptions extends GoogleClientOptions {
   /** Default https://searchconsole.googleapis.com (Search Analytics under /webmasters/v3, inspection under /v1). */
   baseUrl?: string;
-  /** Replaces the key file's token_uri. */
-  tokenUrl?: string;
-  /** Per request (default 30 s). */
-  timeoutMs?: number;
-  /** Longest Retry-After the one retry after a 429 waits out (default 10 s); 0 never retries. */
-  maxRetryWaitMs?: number;
-  /** Replaces the wait before the retry (tests). */
-  sleep?: (ms: number) => Promise<void>;
-  /** The clock for the token's issue time and expiry (tests). */
-  now?: () => number;
 }
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (value: string) =>
-  DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 const fail = (kind: SearchConsoleError['kind'], message: string, details: SearchConsoleError['details']) =>
   new SearchConsoleError(kind, message, details);
 const invalid = (message: string) => new SearchConsoleError('invalid', message);
-
-function keyOf(key: ServiceAccountKeyInput): ServiceAccountKey {
-  try {
-    return toServiceAccountKey(key);
-  } catch (err) {
-    if (err instanceof GoogleAuthError) throw new SearchConsoleError('bad_key', err.message);
-    throw err;
-  }
-}
 
 /**
  * A Search Console property string: "sc-domain:example.com" (Domain property) or a URL-prefix property,
@@ -92,24 +58,7 @@ export class SearchConsoleClient {
   private readonly base: string;
 
   constructor(options: SearchConsoleClientOptions) {
-    const key = keyOf(options.key);
-    const tokens = new GoogleTokenSource({
-      key,
-      scopes: [SEARCH_CONSOLE_SCOPE],
-      safeFetch: options.safeFetch,
-      ...(options.tokenUrl ? { tokenUrl: options.tokenUrl } : {}),
-      ...(options.now ? { now: options.now } : {}),
-      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-    });
-    this.api = new GoogleApi({
-      service: 'Search Console',
-      tokens,
-      safeFetch: options.safeFetch,
-      fail,
-      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.maxRetryWaitMs !== undefined ? { maxRetryWaitMs: options.maxRetryWaitMs } : {}),
-      ...(options.sleep ? { sleep: options.sleep } : {}),
-    });
+    this.api = googleApi('Search Console', SEARCH_CONSOLE_SCOPE, options, fail);
     this.base = (options.baseUrl ?? SEARCH_CONSOLE_BASE_URL).replace(/\/+$/, '');
   }
 

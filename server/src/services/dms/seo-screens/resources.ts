@@ -1,16 +1,8 @@
 import { resources } from '@sitefleet/shared';
 import { defineServerResource } from '../../../core/resource.js';
 import type { AppDeps } from '../../../deps.js';
+import { websiteHostname } from '../wordpress/resources.js';
 import { registerAccurankerHistory } from './history.js';
-
-/** The website a row belongs to, shown beside it (and sorted by) in the lists. */
-const websiteHostname = {
-  website_hostname: {
-    kind: 'string',
-    sql: 'SELECT w.hostname FROM websites w WHERE w.id = t.website_id',
-    sortable: true,
-  },
-} as const;
 
 export const ahrefsMetricsResource = defineServerResource({
   spec: resources.ahrefsMetrics,

@@ -29,7 +29,7 @@ function installCounts(table: 'installed_plugins' | 'installed_themes', key: 'pl
 }
 
 /** The website a fleet record belongs to, for lists that show it beside the record. */
-const websiteHostname = {
+export const websiteHostname = {
   website_hostname: {
     kind: 'string',
     sql: 'SELECT w.hostname FROM websites w WHERE w.id = t.website_id',
