@@ -156,3 +156,25 @@ describe('analytics requests on the demo fleet (SPEC §2.5, §7.5 show-by-href)'
     expect(t.errors).toEqual([]);
   });
 });
+
+describe('SEO imports from their screens', () => {
+  const t = browserSuite({ signedIn: true });
+
+  it('offers each import on its list, through the command dialog', async () => {
+    for (const [path, label, command] of [
+      [resources.lighthouseMetrics.path, 'Run Lighthouse now', 'seo:lighthouse'],
+      [resources.gaProperties.path, 'Import from GA4', 'seo:ga-properties'],
+      [resources.accurankerDomains.path, 'Import ranks', 'seo:rankings'],
+      [resources.ahrefsMetrics.path, 'Import from Ahrefs', 'seo:backlinks'],
+    ] as const) {
+      const list = new ListPage(t.page, path);
+      await list.goto();
+      await t.page.getByRole('button', { name: label }).click();
+      const dialog = t.page.getByRole('dialog', { name: `Run ${command}` });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    expect(t.errors).toEqual([]);
+  });
+});

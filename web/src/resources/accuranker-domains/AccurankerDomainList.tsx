@@ -4,6 +4,7 @@ import { ResourceList } from '../../common/list/ResourceList';
 import { screenColumns } from '../../common/screens/columns';
 import { screenFilters } from '../../common/screens/filters';
 import { websiteColumn } from '../wp-sites/columns';
+import { RunCommandButton } from '../../tools/artisan/RunCommandButton';
 
 const spec = resources.accurankerDomains;
 
@@ -26,5 +27,10 @@ const filters = screenFilters(spec, [
 ]);
 
 export const AccurankerDomainList = () => (
-  <ResourceList columns={columns} filters={filters} smallScreen={['domain', 'keyword_count']} />
+  <ResourceList
+    columns={columns}
+    filters={filters}
+    smallScreen={['domain', 'keyword_count']}
+    actions={<RunCommandButton service="dms" command="seo:rankings" label="Import ranks" />}
+  />
 );

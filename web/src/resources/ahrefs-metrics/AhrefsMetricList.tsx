@@ -4,6 +4,7 @@ import { ResourceList } from '../../common/list/ResourceList';
 import { screenColumns } from '../../common/screens/columns';
 import { screenFilters } from '../../common/screens/filters';
 import { websiteColumn } from '../wp-sites/columns';
+import { RunCommandButton } from '../../tools/artisan/RunCommandButton';
 
 const spec = resources.ahrefsMetrics;
 
@@ -28,5 +29,6 @@ export const AhrefsMetricList = () => (
     columns={ahrefsColumns}
     filters={filters}
     smallScreen={['website_hostname', 'day', 'domain_rating']}
+    actions={<RunCommandButton service="dms" command="seo:backlinks" label="Import from Ahrefs" />}
   />
 );

@@ -3,6 +3,7 @@ import { ResourceList } from '../../common/list/ResourceList';
 import { screenColumns } from '../../common/screens/columns';
 import { screenFilters } from '../../common/screens/filters';
 import { websiteColumn } from '../wp-sites/columns';
+import { RunCommandButton } from '../../tools/artisan/RunCommandButton';
 
 const spec = resources.gaProperties;
 
@@ -20,5 +21,10 @@ const columns = screenColumns(spec, [
 const filters = screenFilters(spec, [['display_name', { quick: true }], 'name', 'account_id', 'website_id']);
 
 export const GaPropertyList = () => (
-  <ResourceList columns={columns} filters={filters} smallScreen={['display_name', 'website_hostname']} />
+  <ResourceList
+    columns={columns}
+    filters={filters}
+    smallScreen={['display_name', 'website_hostname']}
+    actions={<RunCommandButton service="dms" command="seo:ga-properties" label="Import from GA4" />}
+  />
 );

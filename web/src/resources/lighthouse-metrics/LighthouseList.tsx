@@ -4,6 +4,7 @@ import { ResourceList } from '../../common/list/ResourceList';
 import { screenColumns } from '../../common/screens/columns';
 import { screenFilters } from '../../common/screens/filters';
 import { websiteColumn } from '../wp-sites/columns';
+import { RunCommandButton } from '../../tools/artisan/RunCommandButton';
 
 const spec = resources.lighthouseMetrics;
 
@@ -38,5 +39,6 @@ export const LighthouseList = () => (
     columns={columns}
     filters={filters}
     smallScreen={['website_hostname', 'day', 'device', 'performance']}
+    actions={<RunCommandButton service="dms" command="seo:lighthouse" label="Run Lighthouse now" />}
   />
 );
