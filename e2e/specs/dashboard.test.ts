@@ -201,3 +201,44 @@ describe('dashboard (SPEC §2.3, §8)', () => {
     expect(t.errors).toEqual([]);
   });
 });
+
+describe("a website's SEO tab: conversion postback and report import", () => {
+  const t = browserSuite({ signedIn: true });
+
+  it('shows the postback URL once, refuses a bad report with its line, imports a good one into the panel', async () => {
+    const api = await adminApi();
+    const sites = await moneySites(api);
+    const empty = sites.find((s) => s.profile.data.recent.length === 0);
+    if (!empty) throw new Error('no money site without SEO data in the demo');
+    await t.page.goto(`./#/${resources.websites.path}/${empty.id}/show/seo`);
+    const tab = t.page.getByTestId('website-seo');
+    const conversions = tab.getByRole('region', { name: 'Conversions Metric' });
+    await conversions.getByText('No earning registered').waitFor();
+
+    await tab.getByRole('button', { name: 'Postback URL' }).click();
+    const postback = t.page.getByRole('dialog', { name: 'Conversion postback URL' });
+    await postback.getByRole('button', { name: 'Make the URL' }).click();
+    const url = postback.getByLabel('URL');
+    await url.waitFor();
+    expect(await url.inputValue()).toMatch(
+      new RegExp(`/dms/api/v1/conversions/postback/${empty.id}\\?secret=[\\w-]{20,}&event=\\{event\\}`),
+    );
+    await postback.getByRole('button', { name: 'Close' }).click();
+
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await tab.getByRole('button', { name: 'Import conversions' }).click();
+    const dialog = t.page.getByRole('dialog', { name: 'Import a conversion report' });
+    await dialog.getByLabel('Report (CSV, with a header row)').fill('Date,Clicks,FTDs\n2026-02-30,4,1\n');
+    await dialog.getByLabel('Clicks column').fill('Clicks');
+    await dialog.getByLabel('FTD column').fill('FTDs');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await dialog.getByText('line 2: "2026-02-30" is not a date (YYYY-MM-DD)').waitFor();
+    await dialog.getByLabel('Report (CSV, with a header row)').fill(`Date,Clicks,FTDs\n${yesterday},40,3\n`);
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await t.page.getByText(`1 days imported (${yesterday} to ${yesterday})`).waitFor();
+    await conversions.getByText('40', { exact: true }).first().waitFor();
+    // Chromium logs the refused report's answer (422); nothing else may go wrong.
+    expect(t.errors.filter((e) => !e.includes('status of 422'))).toEqual([]);
+  });
+});

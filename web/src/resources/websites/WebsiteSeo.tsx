@@ -5,11 +5,13 @@ import { useRecordContext } from 'react-admin';
 import { AhrefsHistoryPanel } from '../../dashboard/AhrefsHistoryPanel';
 import { BacklinksPanel } from '../../dashboard/BacklinksPanel';
 import { ComparisonToggle } from '../../dashboard/ComparisonToggle';
+import { ConversionsPanel } from '../../dashboard/ConversionsPanel';
 import { GscPanel } from '../../dashboard/GscPanel';
 import { RankingsPanel } from '../../dashboard/RankingsPanel';
 import { RecentLinksPanel } from '../../dashboard/RecentLinksPanel';
 import { TldPanel } from '../../dashboard/TldPanel';
 import { TopPagesPanel } from '../../dashboard/TopPagesPanel';
+import { ConversionTools } from './ConversionTools';
 
 const grid = {
   display: 'grid',
@@ -29,7 +31,13 @@ export const WebsiteSeo = (_props: { label?: false }) => {
   const siteId = Number(record.id);
   return (
     <Box data-testid="website-seo" sx={{ pt: 1 }}>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 2 }}>
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', gap: 1 }}
+      >
+        <Stack direction="row" sx={{ gap: 1 }}>
+          <ConversionTools siteId={siteId} />
+        </Stack>
         <ComparisonToggle value={comparison} onChange={setComparison} />
       </Stack>
       <Box sx={grid}>
@@ -41,6 +49,7 @@ export const WebsiteSeo = (_props: { label?: false }) => {
         <Box sx={wide}>
           <RecentLinksPanel siteId={siteId} />
         </Box>
+        <ConversionsPanel siteId={siteId} comparison={comparison} />
         <GscPanel siteId={siteId} comparison={comparison} />
         <TopPagesPanel siteId={siteId} comparison={comparison} />
         <Box sx={wide}>
