@@ -185,7 +185,7 @@ export async function saveAhrefsDay(
        all_time_refdomains = EXCLUDED.all_time_refdomains, org_keywords = EXCLUDED.org_keywords,
        org_keywords_1_3 = EXCLUDED.org_keywords_1_3, org_traffic = EXCLUDED.org_traffic, org_cost = EXCLUDED.org_cost,
        paid_keywords = EXCLUDED.paid_keywords, paid_traffic = EXCLUDED.paid_traffic, paid_cost = EXCLUDED.paid_cost,
-       paid_pages = EXCLUDED.paid_pages`,
+       paid_pages = EXCLUDED.paid_pages, updated_at = epoch_now(), version = ahrefs_metrics.version + 1`,
     [
       websiteId,
       at,
@@ -377,7 +377,7 @@ export async function saveLighthouse(
      ON CONFLICT (website_id, day, device) DO UPDATE SET performance = EXCLUDED.performance,
        accessibility = EXCLUDED.accessibility, seo = EXCLUDED.seo, best_practices = EXCLUDED.best_practices,
        pwa = EXCLUDED.pwa, final_url = EXCLUDED.final_url, lighthouse_version = EXCLUDED.lighthouse_version,
-       error = EXCLUDED.error`,
+       error = EXCLUDED.error, updated_at = epoch_now(), version = lighthouse_runs.version + 1`,
     [websiteId, dayEpoch(day), json(rows)],
   );
 }
