@@ -115,49 +115,37 @@ export function siteCommand(spec: SiteCommandSpec): CommandDef {
     },
     async run(unit, run, { deps }): Promise<UnitResult> {
       const websiteId = Number(unit.input.website_id);
-      const T = ((globalThis as unknown as { T: { t0: number; ev: [number, string, number][] } }).T ??= {
-        t0: performance.now(),
-        ev: [],
-      });
-      T.ev.push([performance.now(), 'start', websiteId]);
+      const conn = await connectionOf(deps.db, websiteId);
+      if (!conn)
+        return { output: { message: `${unit.key}: no longer connected to WordPress` }, failed: true };
       try {
-        const conn = await connectionOf(deps.db, websiteId);
-        T.ev.push([performance.now(), 'conn', websiteId]);
-        if (!conn)
-          return { output: { message: `${unit.key}: no longer connected to WordPress` }, failed: true };
-        try {
-          const outcome = await spec.work({
-            deps,
-            conn,
-            client: siteClient(deps, conn),
-            args: run.arguments,
-            runId: run.id,
+        const outcome = await spec.work({
+          deps,
+          conn,
+          client: siteClient(deps, conn),
+          args: run.arguments,
+          runId: run.id,
+        });
+        // A site's writes are upserts of what it answered, so writing them twice (a redelivered unit) changes
+        // nothing: they go as one statement as the site finishes, in parallel with the other sites', rather
+        // than queued behind the run's group-committed recording.
+        const writes = new WriteSet();
+        await outcome.write?.(writes, deps.db);
+        const { commit } = outcome;
+        if (commit)
+          await deps.db.transaction(async (tx) => {
+            await writes.run(tx);
+            await commit(tx);
           });
-          // A site's writes are upserts of what it answered, so writing them twice (a redelivered unit) changes
-          // nothing: they go as one statement as the site finishes, in parallel with the other sites', rather
-          // than queued behind the run's group-committed recording.
-          T.ev.push([performance.now(), 'http', websiteId]);
-          const writes = new WriteSet();
-          await outcome.write?.(writes, deps.db);
-          T.ev.push([performance.now(), 'read', websiteId]);
-          const { commit } = outcome;
-          if (commit)
-            await deps.db.transaction(async (tx) => {
-              await writes.run(tx);
-              await commit(tx);
-            });
-          else await writes.run(deps.db);
-          return {
-            output: { ...outcome.output, message: `${conn.hostname}: ${outcome.message}` },
-            ...(outcome.failed ? { failed: true } : {}),
-          };
-        } catch (err) {
-          if (!isWordPressError(err)) throw err;
-          await saveFailure(deps.db, websiteId, err.message);
-          return { output: { message: err.message, kind: err.kind }, failed: true };
-        }
-      } finally {
-        T.ev.push([performance.now(), 'end', websiteId]);
+        else await writes.run(deps.db);
+        return {
+          output: { ...outcome.output, message: `${conn.hostname}: ${outcome.message}` },
+          ...(outcome.failed ? { failed: true } : {}),
+        };
+      } catch (err) {
+        if (!isWordPressError(err)) throw err;
+        await saveFailure(deps.db, websiteId, err.message);
+        return { output: { message: err.message, kind: err.kind }, failed: true };
       }
     },
     summarize: spec.summarize ?? ((c) => `${c.success} sites done, ${c.failed} failed`),
