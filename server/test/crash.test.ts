@@ -11,7 +11,7 @@ import { startHttpServer, type LocalHttpServer } from './integrations/local-serv
 import { scratchPostgres, TEST_KEYS } from './helper.js';
 import { spawnServer } from './spawn-server.js';
 
-const PAGES = 60;
+const PAGES = 120;
 const PAGE_DELAY_MS = 800;
 
 /** ROLE=worker processes on PostgreSQL, with a short job timeout so lost jobs come back quickly. */
