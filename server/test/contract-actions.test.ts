@@ -32,6 +32,11 @@ function isEngineRoute(t: TestApp, r: RegisteredRoute): boolean {
   for (const m of t.deps.engine.models.values()) {
     const base = `/${m.path}`;
     if ([base, `${base}/get-many`, `${base}/:id`, `${base}/:id/reveal`].includes(r.url)) return true;
+    const nested = m.spec.nested;
+    if (nested) {
+      const under = `/${t.deps.engine.model(nested.parent).path}/:id/${nested.segment}`;
+      if ([under, `${under}/:itemId`].includes(r.url)) return true;
+    }
   }
   return false;
 }

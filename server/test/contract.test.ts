@@ -179,6 +179,58 @@ describe.each(DATABASES)('resource contract on %s', (kind) => {
     expect(missing.status).toBe(404);
   }
 
+  it('every nested resource: its records under its parent, with the parent taken from the path', async () => {
+    const admin = await t.as('ADMIN');
+    const noperm = await t.as('NOPERM');
+    const nestedModels = models().filter((m) => m.spec.nested);
+    expect(nestedModels.length).toBeGreaterThan(0);
+    for (const m of nestedModels) {
+      const { parent, field, segment } = m.spec.nested!;
+      const parentModel = t.deps.engine.model(parent);
+      const payload = await samplePayload(t, m, `nest${m.name}`);
+      const parentId = Number(payload[field]);
+      const under = (id: number) => `/${parentModel.path}/${id}/${segment}`;
+      const { [field]: _omitted, ...body } = payload;
+      const created = await t.call<{ data: Row }>({
+        method: 'POST',
+        url: under(parentId),
+        headers: admin,
+        payload: body,
+      });
+      expect(created.status, `${m.name}: ${JSON.stringify(created.body)}`).toBe(201);
+      expect(created.body.data[field]).toBe(parentId);
+      const id = Number(created.body.data.id);
+      const list = await t.call<List>({ method: 'GET', url: under(parentId), headers: admin });
+      expect(list.body.data.map((r) => r.id)).toContain(id);
+      expect(list.body.data.every((r) => r[field] === parentId)).toBe(true);
+      expect((await t.call({ method: 'GET', url: under(parentId), headers: noperm })).status).toBe(403);
+      expect((await t.call({ method: 'GET', url: under(999_999), headers: admin })).status).toBe(404);
+      const other = Number((await createSample(t, parentModel, `other${m.name}`)).id);
+      const elsewhere = `${under(other)}/${id}`;
+      const mine = `${under(parentId)}/${id}`;
+      if (m.operations.update) {
+        const method = m.operations.patch ? 'PATCH' : 'PUT';
+        const moved = await t.call({ method, url: elsewhere, headers: admin, payload: { version: 1 } });
+        expect(moved.status, `${m.name} is not found under another ${parent}`).toBe(404);
+        const upd = await t.call<{ data: Row }>({
+          method,
+          url: mine,
+          headers: admin,
+          payload: { ...body, version: 1 },
+        });
+        expect(upd.status, `${m.name}: ${JSON.stringify(upd.body)}`).toBe(200);
+        expect(upd.body.data.version).toBe(2);
+        const stale = await t.call({ method, url: mine, headers: admin, payload: { ...body, version: 1 } });
+        expect(stale.status).toBe(409);
+      }
+      if (m.operations.delete) {
+        expect((await t.call({ method: 'DELETE', url: elsewhere, headers: admin })).status).toBe(404);
+        expect((await t.call({ method: 'DELETE', url: mine, headers: admin })).status).toBe(200);
+        expect((await t.call({ method: 'GET', url: `/${m.path}/${id}`, headers: admin })).status).toBe(404);
+      }
+    }
+  });
+
   it('every resource: 422 with field messages for missing, mistyped and unknown fields', async () => {
     const admin = await t.as('ADMIN');
     for (const m of models().filter((x) => x.operations.create)) {

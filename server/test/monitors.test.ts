@@ -1,6 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckResult, CheckTarget } from '../src/monitoring/checks/types.js';
 import { MonitorScheduler } from '../src/monitoring/scheduler.js';
@@ -8,58 +5,17 @@ import { websiteAlertSink } from '../src/services/nms/alerts.js';
 import { MonitoringService } from '../src/monitoring/service.js';
 import { createTestApp, DATABASES, type TestApp } from './helper.js';
 import { startHttpServer, type LocalHttpServer } from './integrations/local-servers.js';
+import type { LocalTwilioServer } from './integrations/sms-server.js';
 import {
-  ACCOUNT_SID,
-  AUTH_TOKEN,
-  FROM,
-  startTwilioServer,
-  type LocalTwilioServer,
-} from './integrations/sms-server.js';
+  startDeliveryServers,
+  until,
+  type DeliveryServers,
+  type LocalSmtpServer,
+} from './support/delivery.js';
 
 type Headers = Record<string, string>;
 const PATH = '/umms/api/v1/monitors';
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-async function until<T>(
-  what: string,
-  check: () => Promise<T | null | undefined>,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v !== null && v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-async function startSmtp(): Promise<{ port: number; mails: Mail[]; close: () => Promise<void> }> {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((m) => {
-          const to = Array.isArray(m.to) ? m.to.map((a) => a.text).join(', ') : (m.to?.text ?? '');
-          mails.push({ to, subject: m.subject ?? '', text: m.text ?? '' });
-          callback();
-        })
-        .catch((err: Error) => callback(err));
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, mails, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 for (const kind of DATABASES) {
   describe(`monitors (${kind})`, () => {
@@ -68,7 +24,8 @@ for (const kind of DATABASES) {
     let viewer: Headers;
     let site: LocalHttpServer;
     let siteStatus = 200;
-    let smtp: Awaited<ReturnType<typeof startSmtp>>;
+    let delivery: DeliveryServers;
+    let smtp: LocalSmtpServer;
     let twilio: LocalTwilioServer;
     let websiteId: number;
 
@@ -77,26 +34,12 @@ for (const kind of DATABASES) {
         res.writeHead(siteStatus, { 'content-type': 'text/html' });
         res.end(siteStatus === 200 ? '<h1>Best Casino Reviews</h1>' : 'Service Unavailable');
       });
-      smtp = await startSmtp();
-      twilio = await startTwilioServer();
+      delivery = await startDeliveryServers();
+      ({ smtp, twilio } = delivery);
       t = await createTestApp(kind, {
         outboundAllowPrivate: true,
         publicUrl: 'https://console.example',
-        smtp: {
-          host: '127.0.0.1',
-          port: smtp.port,
-          secure: false,
-          user: null,
-          password: null,
-          from: 'alerts@sitefleet.test',
-        },
-        twilio: {
-          accountSid: ACCOUNT_SID,
-          authToken: AUTH_TOKEN,
-          from: FROM,
-          messagingServiceSid: null,
-          apiUrl: twilio.origin,
-        },
+        ...delivery.config,
       });
       admin = await t.as('ADMIN');
       viewer = await t.as('VIEWER');
@@ -113,8 +56,7 @@ for (const kind of DATABASES) {
     afterAll(async () => {
       await t?.close();
       await site?.close();
-      await smtp?.close();
-      await twilio?.close();
+      await delivery?.close();
     });
 
     describe('the resource', () => {

@@ -24,6 +24,7 @@ export async function sampleValue(t: TestApp, f: FieldSpec, salt: string): Promi
       if (f.format === 'domain')
         return `sample${n}-${salt.toLowerCase().replace(/[^a-z0-9]/g, '')}.example.com`;
       if (f.format === 'hostname') return `host${n}-${salt}.example.com`;
+      if (f.format === 'phone') return `+4415112${String(n).padStart(5, '0')}`;
       // Unique for every n (a sample IP must not repeat however many samples came before).
       if (f.format === 'ip') return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
       return `Sample ${salt} ${n}`.slice(0, f.maxLength ?? 255);
@@ -79,12 +80,27 @@ export async function samplePayload(
   try {
     for (const [name, f] of Object.entries(model.fields)) {
       if (f.readOnly) continue;
-      out[name] = await sampleValue(t, f, salt);
+      out[name] = f.mapOf ? await sampleMap(t, f.mapOf, out, salt) : await sampleValue(t, f, salt);
     }
   } finally {
     visiting.delete(model.name);
   }
   return out;
+}
+
+/**
+ * An id map (a json field with mapOf) naming one record made for it, sharing the `sameAs` value the payload
+ * already holds (the payload's fields are sampled in declaration order), mapped to the lowest number allowed.
+ */
+async function sampleMap(
+  t: TestApp,
+  map: NonNullable<FieldSpec['mapOf']>,
+  payload: Record<string, unknown>,
+  salt: string,
+): Promise<Record<string, number>> {
+  const overrides = map.sameAs ? { [map.sameAs]: payload[map.sameAs] } : {};
+  const record = await createSample(t, t.deps.engine.model(map.reference), `m${salt}`, overrides);
+  return { [String(record.id)]: map.min };
 }
 
 /** Resources whose sample is being built: a reference back to one of them stays empty. */
@@ -94,13 +110,14 @@ export async function createSample(
   t: TestApp,
   model: ResourceModel,
   salt: string,
+  overrides: Record<string, unknown> = {},
 ): Promise<Record<string, unknown>> {
-  if (!model.operations.create) return insertDirect(t, model, salt);
+  if (!model.operations.create) return insertDirect(t, model, salt, overrides);
   const res = await t.call<{ data: Record<string, unknown> }>({
     method: 'POST',
     url: `/${model.path}`,
     headers: await t.as('ADMIN'),
-    payload: await samplePayload(t, model, salt),
+    payload: { ...(await samplePayload(t, model, salt)), ...overrides },
   });
   if (res.status !== 201) throw new Error(`create ${model.name}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data;
@@ -114,13 +131,14 @@ async function insertDirect(
   t: TestApp,
   model: ResourceModel,
   salt: string,
+  overrides: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   const row: Record<string, unknown> = {};
   visiting.add(model.name);
   try {
     for (const [name, f] of Object.entries(model.fields)) {
       if (f.writeOnly || model.virtualFields.has(name)) continue;
-      const v = await sampleValue(t, f, salt);
+      const v = name in overrides ? overrides[name] : await sampleValue(t, f, salt);
       row[name] = f.kind === 'json' ? JSON.stringify(v) : v;
     }
   } finally {

@@ -60,6 +60,12 @@ export interface FieldSpec {
    * declared in neither list is refused, so a secret can never hide under an undeclared or nested key.
    */
   plainKeys?: readonly string[];
+  /**
+   * For json fields: an object from ids of `reference` records to whole numbers from `min` to `max`, at most
+   * `maxKeys` of them (a rank watch: keyword id to position). With `sameAs`, only records whose field of that
+   * name holds this record's value of it are accepted (the keywords of the notification's own domain).
+   */
+  mapOf?: { reference: string; sameAs?: string; min: number; max: number; maxKeys: number };
 }
 
 export type Fields = Record<string, FieldSpec>;
@@ -83,6 +89,12 @@ export interface ResourceSpec<F extends Fields = Fields> {
    * secrets, then Created at and Updated at.
    */
   columns?: readonly string[];
+  /**
+   * The resource's records also belong to one record of another resource (a domain's notifications): besides
+   * its own routes, the engine serves them under the parent's path, `{parent path}/{id}/{segment}` (list and
+   * create) and `…/{segment}/{itemId}` (update and delete), with `field` set from and checked against `{id}`.
+   */
+  nested?: { parent: string; field: string; segment: string };
   /** Operations the resource offers; defaults to all. */
   operations?: {
     create?: boolean;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, changeShare, comparisonPeriod, dayEpoch, daysOf, epochDay, isDay } from './seo.js';
+import {
+  addDays,
+  changeShare,
+  comparisonPeriod,
+  dayEpoch,
+  daysOf,
+  epochDay,
+  isDay,
+  parseRankWatch,
+  RANK_WATCH,
+  rankCrossingText,
+} from './seo.js';
 
 describe('comparison periods (SPEC §9 offsets, fixed clock)', () => {
   const today = '2026-11-25';
@@ -53,5 +64,32 @@ describe('comparison periods (SPEC §9 offsets, fixed clock)', () => {
     expect(changeShare(90, 100)).toBeCloseTo(-0.1);
     expect(changeShare(5, 0)).toBeNull();
     expect(changeShare(null, 3)).toBeNull();
+  });
+
+  it('a rank watch maps keyword ids to positions 1 to 100', () => {
+    expect(parseRankWatch({ '12': 10, '7': 1 })).toEqual({ watch: { '12': 10, '7': 1 } });
+    expect(parseRankWatch({})).toEqual({ problem: 'Pick at least one keyword to watch' });
+    expect(parseRankWatch([])).toHaveProperty('problem');
+    expect(parseRankWatch({ '12': 0 })).toHaveProperty('problem');
+    expect(parseRankWatch({ '12': 101 })).toHaveProperty('problem');
+    expect(parseRankWatch({ '12': 2.5 })).toHaveProperty('problem');
+    expect(parseRankWatch({ x: 3 })).toEqual({ problem: 'x is not a keyword id' });
+    const many = Object.fromEntries(
+      Array.from({ length: RANK_WATCH.maxKeywords + 1 }, (_, i) => [String(i + 1), 5]),
+    );
+    expect(parseRankWatch(many)).toHaveProperty('problem');
+  });
+
+  it('says each crossing of a watched position in one line', () => {
+    const base = { keyword: 'casino\nbonus', device: 'Mobile', position: 10 } as const;
+    expect(rankCrossingText({ ...base, previous_rank: 8, rank: 14, direction: 'dropped' })).toBe(
+      '"casino bonus" (Mobile) fell to #14 from #8, watching top 10',
+    );
+    expect(rankCrossingText({ ...base, previous_rank: 9, rank: null, direction: 'dropped' })).toBe(
+      '"casino bonus" (Mobile) fell out of the results (was #9), watching top 10',
+    );
+    expect(rankCrossingText({ ...base, previous_rank: null, rank: 3, direction: 'recovered' })).toBe(
+      '"casino bonus" (Mobile) is back at #3 (was not ranked), watching top 10',
+    );
   });
 });

@@ -110,3 +110,60 @@ export function changeShare(current: number | null, previous: number | null): nu
   if (current === null || previous === null || previous === 0) return null;
   return (current - previous) / Math.abs(previous);
 }
+
+/** A rank watch's limits: positions 1 to 100 (AccuRanker's depth), and at most this many keywords. */
+export const RANK_WATCH = { minRank: 1, maxRank: 100, maxKeywords: 500 } as const;
+
+/** A rank watch: keyword id (decimal) to the position it should hold. */
+export type RankWatch = Record<string, number>;
+
+/**
+ * A rank watch checked the same way by the server and the console: an object of 1 to RANK_WATCH.maxKeywords
+ * keyword ids, each to a whole position from 1 to 100. Answers the watch or the problem in words.
+ */
+export function parseRankWatch(value: unknown): { watch: RankWatch } | { problem: string } {
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return { problem: 'Pick the keywords to watch, each with a position' };
+  const entries = Object.entries(value);
+  if (entries.length === 0) return { problem: 'Pick at least one keyword to watch' };
+  if (entries.length > RANK_WATCH.maxKeywords)
+    return { problem: `At most ${RANK_WATCH.maxKeywords} keywords in one notification` };
+  const watch: RankWatch = {};
+  for (const [id, position] of entries) {
+    if (!/^[1-9]\d{0,15}$/.test(id)) return { problem: `${id} is not a keyword id` };
+    if (
+      typeof position !== 'number' ||
+      !Number.isInteger(position) ||
+      position < RANK_WATCH.minRank ||
+      position > RANK_WATCH.maxRank
+    )
+      return {
+        problem: `Each position is a whole number from ${RANK_WATCH.minRank} to ${RANK_WATCH.maxRank}`,
+      };
+    watch[id] = position;
+  }
+  return { watch };
+}
+
+/** A keyword's crossing of its watched position (a rank alert's line). */
+export interface RankCrossing {
+  keyword: string;
+  device: 'Desktop' | 'Mobile';
+  position: number;
+  previous_rank: number | null;
+  rank: number | null;
+  direction: 'dropped' | 'recovered';
+}
+
+const rankText = (rank: number | null) => (rank === null ? 'not ranked' : `#${rank}`);
+
+/** A crossing in words, one line (the provider's keyword text kept on it): as the e-mail and the console say it. */
+export function rankCrossingText(c: RankCrossing): string {
+  const moved =
+    c.direction === 'dropped'
+      ? c.rank === null
+        ? `fell out of the results (was ${rankText(c.previous_rank)})`
+        : `fell to #${c.rank} from ${rankText(c.previous_rank)}`
+      : `is back at ${rankText(c.rank)} (was ${rankText(c.previous_rank)})`;
+  return `"${c.keyword.replace(/[\r\n]+/g, ' ')}" (${c.device}) ${moved}, watching top ${c.position}`;
+}

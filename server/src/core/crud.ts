@@ -270,6 +270,7 @@ export class Engine {
           (referenced[key] ??= []).push(...[value].flat());
         }
       }
+      await this.checkMaps(tx, model, input, null);
       out.push(values);
     }
     const unique = Object.fromEntries(Object.entries(referenced).map(([k, ids]) => [k, [...new Set(ids)]]));
@@ -280,6 +281,47 @@ export class Engine {
   /** Tells listeners of a repository's committed write to the resource's table, as the engine's writes do. */
   changed(model: ResourceModel): void {
     this.notify(model.table);
+  }
+
+  /**
+   * The keys of each id map a write sends (a json field with mapOf) must be records of its resource, and,
+   * with `sameAs`, records sharing this record's value of that field: a field error names the others.
+   */
+  private async checkMaps(
+    tx: Queryable,
+    model: ResourceModel,
+    input: Row,
+    existing: Row | null,
+  ): Promise<void> {
+    const errors: Record<string, string> = {};
+    for (const [key, f] of Object.entries(model.fields)) {
+      const map = f.mapOf;
+      const value = input[key];
+      const sameAs = map?.sameAs;
+      if (!map || (!(key in input) && !(sameAs && sameAs in input))) continue;
+      const sent = (value ?? existing?.[key]) as Record<string, unknown> | null | undefined;
+      const ids = sent && typeof sent === 'object' ? Object.keys(sent) : [];
+      if (!ids.length) continue;
+      const malformed = ids.find((id) => !/^[1-9]\d{0,15}$/.test(id));
+      if (malformed !== undefined) {
+        errors[key] = `Has an invalid key: ${malformed.slice(0, 40)}`;
+        continue;
+      }
+      const target = this.model(map.reference);
+      const params = new Params();
+      const where = [`id = ANY(${params.add(ids)}::bigint[])`];
+      if (sameAs) where.push(`${ident(sameAs)} = ${params.add(input[sameAs] ?? existing?.[sameAs] ?? null)}`);
+      const found = await tx.query<{ id: number }>(
+        `SELECT id FROM ${ident(target.table)} WHERE ${where.join(' AND ')}`,
+        params.values,
+      );
+      const have = new Set(found.rows.map((r) => String(r.id)));
+      const missing = ids.filter((i) => !have.has(i));
+      if (!missing.length) continue;
+      const owner = sameAs ? ` of this ${(model.fields[sameAs]?.label ?? sameAs).toLowerCase()}` : '';
+      errors[key] = `Not ${target.spec.label.toLowerCase()}${owner}: ${missing.join(', ')}`;
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
   }
 
   private async checkReferences(tx: Queryable, model: ResourceModel, values: Row): Promise<void> {
@@ -328,6 +370,7 @@ export class Engine {
         };
         await model.hooks.beforeWrite?.(event);
         await this.checkReferences(tx, model, values);
+        await this.checkMaps(tx, model, input, existing);
         const id = existing
           ? await updateRow(tx, model, existingId!, values)
           : await insertRow(tx, model, values);
@@ -364,12 +407,18 @@ export class Engine {
     return this.runWrite(ctx, model, input, id, version, options);
   }
 
-  async remove(ctx: RequestContext, model: ResourceModel, ids: number[]): Promise<Row[]> {
+  /** Deletes records the user may see (404 for any other; all or none), within an action's narrowing. */
+  async remove(
+    ctx: RequestContext,
+    model: ResourceModel,
+    ids: number[],
+    scoped: Scoped = {},
+  ): Promise<Row[]> {
     try {
       const removed = await ctx.db.transaction(async (tx) => {
         const out: Row[] = [];
         for (const id of ids) {
-          const existing = await this.lockRow(tx, ctx, model, id);
+          const existing = await this.lockRow(tx, ctx, model, id, scoped);
           await model.hooks.beforeDelete?.({ ctx, tx, existing });
           out.push(await this.getOne(ctx, model, id, { db: tx }));
           await tx.query(`DELETE FROM ${ident(model.table)} WHERE id = $1`, [id]);

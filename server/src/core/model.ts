@@ -1,4 +1,4 @@
-import type { FieldSpec, Fields } from '@sitefleet/shared';
+import type { FieldSpec, Fields, ResourceSpec } from '@sitefleet/shared';
 import type { ResourceModel, ServerResource } from './resource.js';
 import { ident } from './sql.js';
 
@@ -18,6 +18,8 @@ function checkField(r: string, name: string, f: FieldSpec, known: Set<string>): 
   if (!IDENT.test(name)) fail('is not a valid column name (lower_snake_case)');
   if ((f.kind === 'enum' || (f.kind === 'strings' && f.values)) && !f.values?.length) fail('needs values');
   if ((f.kind === 'reference' || f.kind === 'references') && !f.reference) fail('needs a reference resource');
+  if (f.mapOf && (f.kind !== 'json' || !known.has(f.mapOf.reference) || f.secretKeys?.length))
+    fail('maps ids of a known resource, as a json field without secrets');
   if (f.reference && !known.has(f.reference)) fail(`refers to unknown resource "${f.reference}"`);
   const hidden = f.secret || f.kind === 'secret' || f.writeOnly;
   if (hidden && (f.filter || f.sortable || f.searchable))
@@ -74,6 +76,24 @@ function selectColumn(c: string, f: FieldSpec | undefined): string {
   return `CASE WHEN ${col} IS NULL THEN NULL ELSE (${col}${strip}) || jsonb_build_object(${flags}) END AS ${ident(c)}`;
 }
 
+/** A nested resource names a known parent, a required reference to it, and a plain path segment. */
+function checkNested(
+  name: string,
+  nested: NonNullable<ResourceSpec['nested']>,
+  fields: Fields,
+  known: Set<string>,
+): void {
+  const f = fields[nested.field];
+  if (!known.has(nested.parent)) throw new DeclarationError(name, `nested under unknown ${nested.parent}`);
+  if (f?.kind !== 'reference' || f.reference !== nested.parent || !f.required || f.readOnly)
+    throw new DeclarationError(
+      name,
+      `nested field "${nested.field}" must be a required reference to ${nested.parent}`,
+    );
+  if (!/^[a-z][a-z-]*$/.test(nested.segment))
+    throw new DeclarationError(name, `nested segment "${nested.segment}" is invalid`);
+}
+
 /** Checks every declaration and precomputes what the engine needs. Any problem stops start-up. */
 export function buildModels(resources: readonly ServerResource<Fields, never>[]): Map<string, ResourceModel> {
   const names = new Set<string>();
@@ -98,6 +118,11 @@ function buildModel(r: ServerResource<Fields, never>, known: Set<string>): Resou
   const name = spec.name;
   const fields = spec.fields;
   for (const [fname, f] of Object.entries(fields)) checkField(name, fname, f, known);
+  if (spec.nested) checkNested(name, spec.nested, fields, known);
+  for (const [fname, f] of Object.entries(fields)) {
+    if (f.mapOf?.sameAs && !fields[f.mapOf.sameAs])
+      throw new DeclarationError(name, `field "${fname}" maps by an undeclared field "${f.mapOf.sameAs}"`);
+  }
   const virtual = new Set<string>(r.virtualFields ?? []);
   for (const v of virtual) {
     if (!fields[v]) throw new DeclarationError(name, `virtual field "${v}" is not declared`);

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Engine } from './crud.js';
-import { badRequest } from './errors.js';
+import { badRequest, invalid } from './errors.js';
 import { parseListQuery, type RawListQuery } from './query.js';
 import type { ResourceModel, Row } from './resource.js';
+import { ident, rawSql, sql } from './sql.js';
 import {
   type JsonSchema,
   bodySchema,
@@ -14,6 +15,7 @@ import {
   listQuerySchema,
   recordSchema,
 } from './schema.js';
+import type { Scoped } from './rows.js';
 
 const errors = {
   400: errorSchema,
@@ -192,6 +194,8 @@ export function registerResource(app: FastifyInstance, deps: EngineDeps, model: 
     });
   }
 
+  registerNested(app, engine, model, { record, one, tags });
+
   if (model.secretFields.length || Object.values(model.fields).some((f) => f.secretKeys?.length)) {
     app.post(`${base}/:id/reveal`, {
       // Its own permission, never implied by reading; the auth plugin also wants a fresh step-up.
@@ -220,6 +224,136 @@ export function registerResource(app: FastifyInstance, deps: EngineDeps, model: 
         const value = await engine.reveal(request.ctx, model, id, field);
         await request.ctx.audit('reveal_secret', `${model.name}/${id}`, { resource: model.name, id, field });
         return { data: { value } };
+      },
+    });
+  }
+}
+
+const itemParamsSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: (idParamsSchema.properties as Record<string, JsonSchema>).id,
+    itemId: (idParamsSchema.properties as Record<string, JsonSchema>).id,
+  },
+  required: ['id', 'itemId'],
+};
+
+/**
+ * The routes of a nested resource under its parent's path (SPEC §7.5, a domain's notifications): the same
+ * engine operations as its own routes, narrowed to the parent's records, under the permissions of its own
+ * routes. The parent must be one the user may see (404 otherwise); the reference field comes from the path,
+ * and a body naming another parent is refused.
+ */
+function registerNested(
+  app: FastifyInstance,
+  engine: Engine,
+  model: ResourceModel,
+  s: { record: JsonSchema; one: JsonSchema; tags: string[] },
+): void {
+  const nested = model.spec.nested;
+  if (!nested) return;
+  const parent = engine.model(nested.parent);
+  const own = `/${model.path}`;
+  const base = `/${parent.path}/:id/${nested.segment}`;
+  const label = `${model.spec.label} of one of ${parent.spec.label}`;
+  const borrow = (method: string, url: string) => ({
+    access: 'permission' as const,
+    permissionAs: { method, url },
+  });
+
+  /** The parent's id, once the user may see it, and the narrowing to its records. */
+  const ofParent = async (request: FastifyRequest): Promise<{ parentId: number; scoped: Scoped }> => {
+    const parentId = idOf(request);
+    await engine.getOne(request.ctx, parent, parentId);
+    return { parentId, scoped: { where: sql`${rawSql(`t.${ident(nested.field)}`)} = ${parentId}` } };
+  };
+  /** The body without its parent reference, refused when it names another parent. */
+  const ownBody = (body: Row, parentId: number): Row => {
+    const { [nested.field]: named, ...rest } = body;
+    if (named !== undefined && named !== null && Number(named) !== parentId)
+      throw invalid({
+        [nested.field]: `Must be ${parentId}, the ${parent.spec.label.toLowerCase()} in the path`,
+      });
+    return rest;
+  };
+  const itemOf = (request: FastifyRequest) => Number((request.params as { itemId: string }).itemId);
+
+  app.get(base, {
+    config: borrow('GET', own),
+    schema: {
+      tags: s.tags,
+      summary: `List ${label}`,
+      params: idParamsSchema,
+      querystring: listQuerySchema,
+      response: {
+        200: {
+          type: 'object',
+          properties: { data: { type: 'array', items: s.record }, meta: listMetaSchema },
+        },
+        ...errors,
+      },
+    },
+    handler: async (request) => {
+      const { scoped } = await ofParent(request);
+      const lp = parseListQuery(model, request.query as RawListQuery);
+      const { data, ...meta } = await engine.list(request.ctx, model, lp, scoped);
+      return { data, meta };
+    },
+  });
+
+  if (model.operations.create) {
+    const create = bodySchema(model, 'create');
+    const required = ((create.required as string[] | undefined) ?? []).filter((f) => f !== nested.field);
+    app.post(base, {
+      config: borrow('POST', own),
+      schema: {
+        tags: s.tags,
+        summary: `Create one of ${label}`,
+        params: idParamsSchema,
+        body: { ...create, required },
+        response: { 201: { type: 'object', properties: { data: s.record } }, ...errors },
+      },
+      handler: async (request, reply: FastifyReply) => {
+        const { parentId } = await ofParent(request);
+        const body = ownBody(request.body as Row, parentId);
+        const data = await engine.create(request.ctx, model, { ...body, [nested.field]: parentId });
+        return reply.status(201).send({ data });
+      },
+    });
+  }
+
+  if (model.operations.update) {
+    const method = model.operations.patch ? 'PATCH' : 'PUT';
+    app.route({
+      method,
+      url: `${base}/:itemId`,
+      config: borrow(method, `${own}/:id`),
+      schema: {
+        tags: s.tags,
+        summary: `Update one of ${label} (send the version you read; a stale one is refused with 409)`,
+        params: itemParamsSchema,
+        body: bodySchema(model, 'update'),
+        response: s.one,
+      },
+      handler: async (request) => {
+        const { parentId, scoped } = await ofParent(request);
+        const body = ownBody(request.body as Row, parentId);
+        const version = expectedVersion(request, body);
+        if (version === null)
+          throw badRequest('version is required: send the version of the record you edited');
+        return { data: await engine.update(request.ctx, model, itemOf(request), body, version, scoped) };
+      },
+    });
+  }
+
+  if (model.operations.delete) {
+    app.delete(`${base}/:itemId`, {
+      config: borrow('DELETE', `${own}/:id`),
+      schema: { tags: s.tags, summary: `Delete one of ${label}`, params: itemParamsSchema, response: s.one },
+      handler: async (request) => {
+        const { scoped } = await ofParent(request);
+        const [data] = await engine.remove(request.ctx, model, [itemOf(request)], scoped);
+        return { data };
       },
     });
   }

@@ -42,6 +42,15 @@ export function fieldSchema(f: FieldSpec): JsonSchema {
     case 'enum':
       return { ...base, enum: [...(f.values ?? [])] };
     case 'json':
+      // The keys (record ids) are checked by the engine: OpenAPI 3.0 has no propertyNames.
+      if (f.mapOf)
+        return {
+          ...base,
+          type: 'object',
+          additionalProperties: { type: 'integer', minimum: f.mapOf.min, maximum: f.mapOf.max },
+          ...(f.required ? { minProperties: 1 } : {}),
+          maxProperties: f.mapOf.maxKeys,
+        };
       return f.secretKeys?.length
         ? { ...base, ...secretObjectSchema(f, 'write') }
         : { ...base, type: 'object', additionalProperties: true };

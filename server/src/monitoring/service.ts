@@ -7,7 +7,7 @@ import type { SmsSender } from '../integrations/sms/types.js';
 import type { WebsiteAlertSink } from './alerts.js';
 import { createCheckContext, runCheck } from './checks/registry.js';
 import type { CheckResult, CheckTarget } from './checks/types.js';
-import { AlertDelivery } from './delivery.js';
+import { AlertDelivery, monitorAlerts, type MonitorAlert } from './delivery.js';
 import { MonitorScheduler, type SchedulerLog, type SchedulerStats } from './scheduler.js';
 import { releaseLease, takeLease } from './monitor-repository.js';
 
@@ -49,7 +49,7 @@ export interface MonitoringOptions {
 export class MonitoringService {
   readonly holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private scheduler: MonitorScheduler | null = null;
-  private readonly delivery: AlertDelivery;
+  private readonly delivery: AlertDelivery<MonitorAlert>;
   private readonly ctx: ReturnType<typeof createCheckContext>;
   private leaseTimer: NodeJS.Timeout | null = null;
   private leasing: Promise<void> = Promise.resolve();
@@ -67,6 +67,7 @@ export class MonitoringService {
       pingPath: c.pingPath,
     });
     this.delivery = new AlertDelivery({
+      outbox: monitorAlerts,
       db: deps.db,
       mailer: deps.integrations.mailer,
       sms: deps.integrations.sms,

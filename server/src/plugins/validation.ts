@@ -86,7 +86,10 @@ function message(e: ErrorObject): string {
     case 'minItems':
       return p.limit === 1 ? 'Required' : `Choose at least ${String(p.limit)}`;
     case 'maxItems':
+    case 'maxProperties':
       return `Choose at most ${String(p.limit)}`;
+    case 'minProperties':
+      return p.limit === 1 ? 'Required' : `Choose at least ${String(p.limit)}`;
     case 'enum':
       return e.data === null
         ? 'Required'

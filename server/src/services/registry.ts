@@ -22,6 +22,7 @@ import {
   gaPropertiesResource,
   lighthouseMetricsResource,
 } from './dms/seo-screens/resources.js';
+import { accurankerNotificationsResource } from './dms/seo-screens/notifications.js';
 import { tagsResource } from './dms/tags.js';
 import { notificationsResource } from './nms/notifications.js';
 import { monitorsResource } from './umms/monitors.js';
@@ -83,6 +84,7 @@ export function allResources(config: Config, jobs: () => JobEngine): AppResource
     gaPropertiesResource,
     accurankerDomainsResource,
     accurankerKeywordsResource,
+    accurankerNotificationsResource,
     earningsResource,
     analyticsRequestsResource,
   ];

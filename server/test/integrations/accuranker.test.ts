@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   AccurankerClient,
   AccurankerError,
@@ -8,57 +8,34 @@ import {
   type AccurankerClientOptions,
   type AccurankerKeyword,
 } from '../../src/integrations/accuranker/index.js';
-import { createSafeFetch, type SafeFetchClient } from '../../src/integrations/http/safe-fetch.js';
 import {
   ACCURANKER_TOKEN,
   FIRST_DAY,
   LAST_DAY,
   seededRank,
   startAccurankerServer,
-  type LocalAccurankerServer,
 } from './accuranker-server.js';
-import { noDns } from './fixtures.js';
-import { startHttpServer } from './local-servers.js';
+import { failureOf, useLocalProvider, withGuardedFetch } from './support.js';
 
-let server: LocalAccurankerServer;
-let fetch: SafeFetchClient;
-let deadOrigin: string;
+const local = useLocalProvider(startAccurankerServer);
 const waits: number[] = [];
 
-beforeAll(async () => {
-  server = await startAccurankerServer();
-  fetch = createSafeFetch({ allowPrivate: true, lookup: noDns });
-  const dead = await startHttpServer((_req, res) => res.end());
-  await dead.close();
-  deadOrigin = dead.origin;
-});
-afterEach(() => server.clearScript());
-afterAll(async () => {
-  await fetch.close();
-  await server.close();
-});
+afterEach(() => local.server.clearScript());
 
 const client = (options: Partial<AccurankerClientOptions> = {}) =>
   new AccurankerClient({
     token: ACCURANKER_TOKEN,
-    baseUrl: server.baseUrl,
-    safeFetch: fetch,
+    baseUrl: local.server.baseUrl,
+    safeFetch: local.fetch,
     timeoutMs: 1_000,
     sleep: async (ms) => void waits.push(ms),
     ...options,
   });
 
 /** The AccurankerError a promise rejects with; fails the test on anything else. */
-async function failure(promise: Promise<unknown>): Promise<AccurankerError> {
-  const err: unknown = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof AccurankerError)) throw new Error(`expected an AccurankerError, got ${String(err)}`);
-  return err;
-}
+const failure = failureOf(AccurankerError);
 
-const since = (before: number) => server.requests.slice(before);
+const since = (before: number) => local.server.requests.slice(before);
 const params = (before: number) => since(before).map((r) => Object.fromEntries(r.query));
 
 /** Every day from..to inclusive. */
@@ -81,14 +58,14 @@ const ranksOf = (kw: AccurankerKeyword | undefined) => kw?.ranks.map(({ date, ra
 
 describe('the local AccuRanker server', () => {
   it('answers 401 in the documented shape without a token, and empty objects without fields', async () => {
-    const bare = await fetch(`${server.baseUrl}domains/`);
+    const bare = await local.fetch(`${local.server.baseUrl}domains/`);
     expect(bare.status).toBe(401);
     expect(bare.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
     const auth = { authorization: `Token ${ACCURANKER_TOKEN}` };
-    const empty = await fetch(`${server.baseUrl}domains/?limit=2`, { headers: auth });
+    const empty = await local.fetch(`${local.server.baseUrl}domains/?limit=2`, { headers: auth });
     expect(empty.json()).toEqual([{}, {}]);
-    const nested = await fetch(
-      `${server.baseUrl}domains/42/keywords/?fields=id,search_engine.name,ranks.rank,nope&limit=1`,
+    const nested = await local.fetch(
+      `${local.server.baseUrl}domains/42/keywords/?fields=id,search_engine.name,ranks.rank,nope&limit=1`,
       { headers: auth },
     );
     expect(nested.json()).toEqual([{ id: 9001, search_engine: { name: 'Google' }, ranks: [{ rank: 24 }] }]);
@@ -96,18 +73,18 @@ describe('the local AccuRanker server', () => {
 
   it('refuses a period over 100 days and a path without its trailing slash', async () => {
     const auth = { authorization: `Token ${ACCURANKER_TOKEN}` };
-    const long = await fetch(
-      `${server.baseUrl}domains/42/keywords/?fields=id&period_from=2025-01-01&period_to=2025-04-11`,
+    const long = await local.fetch(
+      `${local.server.baseUrl}domains/42/keywords/?fields=id&period_from=2025-01-01&period_to=2025-04-11`,
       { headers: auth },
     );
     expect(long.status).toBe(400);
     expect(long.json()).toEqual({ detail: 'The period cannot be longer than 100 days.' });
-    const hundred = await fetch(
-      `${server.baseUrl}domains/42/keywords/?fields=id&period_from=2025-01-01&period_to=2025-04-10`,
+    const hundred = await local.fetch(
+      `${local.server.baseUrl}domains/42/keywords/?fields=id&period_from=2025-01-01&period_to=2025-04-10`,
       { headers: auth },
     );
     expect(hundred.status).toBe(200);
-    const noSlash = await fetch(`${server.baseUrl}domains?fields=id`, { headers: auth });
+    const noSlash = await local.fetch(`${local.server.baseUrl}domains?fields=id`, { headers: auth });
     expect(noSlash.status).toBe(404);
     expect(noSlash.headers['content-type']).toMatch(/text\/html/);
   });
@@ -150,7 +127,7 @@ describe('periodWindows', () => {
 
 describe('listing domains', () => {
   it('pages with limit and offset to the end and maps the projected fields', async () => {
-    const before = server.requests.length;
+    const before = local.server.requests.length;
     const domains = await client({ pageSize: 2 }).listDomains();
     expect(domains.map((d) => d.id)).toEqual([42, 43, 44, 45, 46]);
     expect(domains[0]).toEqual({
@@ -173,20 +150,20 @@ describe('listing domains', () => {
   });
 
   it('asks once more after a full last page, and stops at the empty one', async () => {
-    const before = server.requests.length;
+    const before = local.server.requests.length;
     expect(await client({ pageSize: 5 }).listDomains()).toHaveLength(5);
     expect(params(before).map((p) => p.offset)).toEqual(['0', '5']);
   });
 
   it('keeps the base URL path whether or not it ends in a slash', async () => {
-    const noSlash = client({ baseUrl: server.baseUrl.replace(/\/$/, '') });
+    const noSlash = client({ baseUrl: local.server.baseUrl.replace(/\/$/, '') });
     expect(await noSlash.listDomains()).toHaveLength(5);
   });
 });
 
 describe('listing keywords with ranks', () => {
   it('reads the latest refreshed day when no period is given', async () => {
-    const before = server.requests.length;
+    const before = local.server.requests.length;
     const keywords = await client().listKeywords(42);
     expect(keywords.map((k) => k.id)).toEqual([9001, 9002, 9003, 9004]);
     expect(keywords[0]).toEqual({
@@ -211,7 +188,7 @@ describe('listing keywords with ranks', () => {
   });
 
   it('backfills more than 100 days in capped windows with every day once and none outside', async () => {
-    const before = server.requests.length;
+    const before = local.server.requests.length;
     const period = { from: FIRST_DAY, to: LAST_DAY };
     const keywords = await client({ pageSize: 3 }).listKeywords(42, { period });
     const sent = params(before);
@@ -242,7 +219,7 @@ describe('listing keywords with ranks', () => {
   });
 
   it('honours a smaller window and a saved filter, with no duplicates across window edges', async () => {
-    const before = server.requests.length;
+    const before = local.server.requests.length;
     const period = { from: '2025-05-30', to: '2025-06-08' };
     const keywords = await client({ maxPeriodDays: 3 }).listKeywords(42, { period, filterId: 654 });
     expect(params(before).map((p) => [p.period_from, p.period_to, p.filter_id])).toEqual([
@@ -266,7 +243,7 @@ describe('listing keywords with ranks', () => {
       ranks: ranks.map(([created_at, rank]) => ({ created_at, rank })),
     });
     // Offset paging while a keyword is added upstream: keyword 2 comes again on the second page.
-    server.script(
+    local.server.script(
       [200, [kw(1, [['2025-06-01T03:00:00Z', 4]]), kw(2, [['2025-06-01T03:00:00Z', 9]])]],
       [
         200,
@@ -291,7 +268,7 @@ describe('listing keywords with ranks', () => {
   });
 
   it('never asks for more than the documented 100 days, even when configured higher', async () => {
-    const before = server.requests.length;
+    const before = local.server.requests.length;
     await client({ maxPeriodDays: 365 }).listKeywords(43, {
       period: { from: '2025-01-01', to: '2025-06-30' },
     });
@@ -302,7 +279,7 @@ describe('listing keywords with ranks', () => {
   });
 
   it('refuses a bad period or id without sending anything', async () => {
-    const before = server.requests.length;
+    const before = local.server.requests.length;
     const c = client();
     expect(
       (await failure(c.listKeywords(42, { period: { from: '2025-06-01', to: '2025-05-01' } }))).kind,
@@ -359,8 +336,8 @@ describe('failures', () => {
       JSON.stringify({ detail: 'Request was throttled. Expected available in 2 seconds.' }),
       { 'retry-after': '2' },
     ];
-    server.script(throttled, throttled);
-    const before = server.requests.length;
+    local.server.script(throttled, throttled);
+    const before = local.server.requests.length;
     const started = waits.length;
     const err = await failure(client().listDomains());
     expect(err.kind).toBe('rate_limited');
@@ -373,8 +350,8 @@ describe('failures', () => {
   });
 
   it('does not retry a 429 when retrying is turned off', async () => {
-    server.script([429, { detail: 'Request was throttled.' }, { 'retry-after': '1' }]);
-    const before = server.requests.length;
+    local.server.script([429, { detail: 'Request was throttled.' }, { 'retry-after': '1' }]);
+    const before = local.server.requests.length;
     const started = waits.length;
     expect((await failure(client({ retryRateLimited: false }).listDomains())).kind).toBe('rate_limited');
     expect(since(before)).toHaveLength(1);
@@ -383,66 +360,70 @@ describe('failures', () => {
 
   it('does not wait when Retry-After is missing or longer than the configured bound', async () => {
     const started = waits.length;
-    server.script([429, { detail: 'Request was throttled.' }]);
+    local.server.script([429, { detail: 'Request was throttled.' }]);
     const missing = await failure(client().listDomains());
     expect(missing.kind).toBe('rate_limited');
     expect(missing.retryAfterSeconds).toBeUndefined();
-    server.script([429, { detail: 'Request was throttled.' }, { 'retry-after': '120' }]);
+    local.server.script([429, { detail: 'Request was throttled.' }, { 'retry-after': '120' }]);
     const long = await failure(client({ maxRetryWaitSeconds: 60 }).listDomains());
     expect(long.retryAfterSeconds).toBe(120);
     expect(waits.slice(started)).toEqual([]);
   });
 
   it('reports 5xx as unavailable without retrying', async () => {
-    server.script([503, '<html><body>Service Unavailable</body></html>', { 'content-type': 'text/html' }]);
-    const before = server.requests.length;
+    local.server.script([
+      503,
+      '<html><body>Service Unavailable</body></html>',
+      { 'content-type': 'text/html' },
+    ]);
+    const before = local.server.requests.length;
     const err = await failure(client().listDomains());
     expect(err.kind).toBe('unavailable');
     expect(err.status).toBe(503);
     expect(since(before)).toHaveLength(1);
-    server.script([500, { detail: 'A server error occurred.' }]);
+    local.server.script([500, { detail: 'A server error occurred.' }]);
     expect((await failure(client().listKeywords(42))).message).toBe(
       'AccuRanker failed on domains/42/keywords/ (HTTP 500): A server error occurred.',
     );
   });
 
   it('maps a validation error to invalid and a plan gate to quota', async () => {
-    server.script([
+    local.server.script([
       400,
       { period_from: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'] },
     ]);
     const bad = await failure(client().listKeywords(42));
     expect(bad.kind).toBe('invalid');
     expect(bad.message).toContain('Date has wrong format');
-    server.script([
+    local.server.script([
       403,
       { message: 'The active plan for this account does not allow access to this endpoint.' },
     ]);
     expect((await failure(client().listDomains())).kind).toBe('quota');
-    server.script([403, { detail: 'You do not have permission to perform this action.' }]);
+    local.server.script([403, { detail: 'You do not have permission to perform this action.' }]);
     expect((await failure(client().listDomains())).kind).toBe('auth');
   });
 
   it('reports malformed bodies as bad_response', async () => {
-    server.script([200, '<html>maintenance</html>', { 'content-type': 'text/html' }]);
+    local.server.script([200, '<html>maintenance</html>', { 'content-type': 'text/html' }]);
     expect((await failure(client().listDomains())).message).toBe(
       'AccuRanker answered domains/ with invalid JSON',
     );
-    server.script([200, { results: [], count: 0 }]);
+    local.server.script([200, { results: [], count: 0 }]);
     expect((await failure(client().listDomains())).message).toBe(
       'AccuRanker answered domains/ with something other than a list',
     );
-    server.script([200, [{ id: 42 }]]);
+    local.server.script([200, [{ id: 42 }]]);
     expect((await failure(client().listDomains())).message).toBe(
       'AccuRanker answered domains/ with domain 42 without its domain name',
     );
-    server.script([200, [{ id: 1, keyword: 'x', search_type: 1 }]]);
+    local.server.script([200, [{ id: 1, keyword: 'x', search_type: 1 }]]);
     expect((await failure(client().listKeywords(42))).message).toBe(
       'AccuRanker answered domains/42/keywords/ with keyword 1 without a ranks list',
     );
-    server.script([200, [{ id: 1, keyword: 'x', search_type: 1, ranks: [{ rank: 3 }] }]]);
+    local.server.script([200, [{ id: 1, keyword: 'x', search_type: 1, ranks: [{ rank: 3 }] }]]);
     expect((await failure(client().listKeywords(42))).kind).toBe('bad_response');
-    server.script([200, [{ id: 1, keyword: 'x', search_type: 1, search_volume: 50, ranks: [] }]]);
+    local.server.script([200, [{ id: 1, keyword: 'x', search_type: 1, search_volume: 50, ranks: [] }]]);
     expect((await failure(client().listKeywords(42))).kind).toBe('bad_response');
     // Seeded: a domain whose ranks carry the rank as text.
     const err = await failure(client().listKeywords(46));
@@ -453,7 +434,7 @@ describe('failures', () => {
   });
 
   it('stops paging that never ends', async () => {
-    const before = server.requests.length;
+    const before = local.server.requests.length;
     const err = await failure(client({ pageSize: 1, maxPages: 3 }).listDomains());
     expect(err.kind).toBe('bad_response');
     expect(err.message).toMatch(/paging does not end/);
@@ -461,9 +442,9 @@ describe('failures', () => {
   });
 
   it('reports a dead server as network and a slow one as timeout', async () => {
-    const down = await failure(client({ baseUrl: `${deadOrigin}/api/v4/` }).listDomains());
+    const down = await failure(client({ baseUrl: `${local.deadOrigin}/api/v4/` }).listDomains());
     expect(down.kind).toBe('network');
-    server.script([200, [], {}, 3_000]);
+    local.server.script([200, [], {}, 3_000]);
     const started = Date.now();
     const slow = await failure(client({ timeoutMs: 300 }).listDomains());
     expect(slow.kind).toBe('timeout');
@@ -471,12 +452,9 @@ describe('failures', () => {
   });
 
   it('is refused by the outbound guard when private addresses are not allowed', async () => {
-    const guarded = createSafeFetch({ lookup: noDns });
-    try {
+    await withGuardedFetch(async (guarded) => {
       const err = await failure(client({ safeFetch: guarded }).listDomains());
       expect(err.kind).toBe('refused');
-    } finally {
-      await guarded.close();
-    }
+    });
   });
 });

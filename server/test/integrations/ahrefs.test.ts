@@ -7,60 +7,31 @@ import {
   type AhrefsMode,
   type AhrefsUsage,
 } from '../../src/integrations/ahrefs/index.js';
-import { createSafeFetch, type SafeFetchClient } from '../../src/integrations/http/safe-fetch.js';
-import {
-  AHREFS_KEY,
-  AHREFS_KEY_NO_API,
-  AHREFS_KEY_SPENT,
-  startAhrefsServer,
-  type LocalAhrefsServer,
-} from './ahrefs-server.js';
-import { noDns } from './fixtures.js';
+import { AHREFS_KEY, AHREFS_KEY_NO_API, AHREFS_KEY_SPENT, startAhrefsServer } from './ahrefs-server.js';
 import { startHttpServer } from './local-servers.js';
+import { failureOf, requestsDuring, useLocalProvider, withGuardedFetch } from './support.js';
 
-let ahrefs: LocalAhrefsServer;
-let fetch: SafeFetchClient;
+const local = useLocalProvider(startAhrefsServer);
 let client: AhrefsClient;
-let deadOrigin: string;
 
 const make = (options: Partial<AhrefsClientOptions> = {}) =>
   new AhrefsClient({
     apiKey: AHREFS_KEY,
-    baseUrl: `${ahrefs.origin}/v3`,
-    safeFetch: fetch,
+    baseUrl: `${local.server.origin}/v3`,
+    safeFetch: local.fetch,
     timeoutMs: 1_000,
     ...options,
   });
 
-beforeAll(async () => {
-  ahrefs = await startAhrefsServer();
-  fetch = createSafeFetch({ allowPrivate: true, lookup: noDns });
+beforeAll(() => {
   client = make();
-  const dead = await startHttpServer((_req, res) => res.end());
-  await dead.close();
-  deadOrigin = dead.origin;
-});
-afterAll(async () => {
-  await fetch.close();
-  await ahrefs.close();
 });
 
 /** The AhrefsError a promise rejects with; fails the test on anything else. */
-async function failure(promise: Promise<unknown>): Promise<AhrefsError> {
-  const err: unknown = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof AhrefsError)) throw new Error(`expected an AhrefsError, got ${String(err)}`);
-  return err;
-}
+const failure = failureOf(AhrefsError);
 
 /** Runs a call (which must not reject: assertions inside it count) and returns the requests it made. */
-async function requestsOf(call: () => Promise<unknown>) {
-  const before = ahrefs.requests.length;
-  await call();
-  return ahrefs.requests.slice(before);
-}
+const requestsOf = (call: () => Promise<unknown>) => requestsDuring(local.server, call);
 
 const query = (params: URLSearchParams) => Object.fromEntries(params);
 
@@ -522,20 +493,17 @@ describe('Ahrefs failures', () => {
 
   it('reports a server that cannot be reached as network', async () => {
     const err = await failure(
-      make({ baseUrl: `${deadOrigin}/v3` }).domainRating('example.com', '2025-06-01'),
+      make({ baseUrl: `${local.deadOrigin}/v3` }).domainRating('example.com', '2025-06-01'),
     );
     expect(err.kind).toBe('network');
     expect(err.cause).toBeUndefined();
   });
 
   it('is refused by the outbound guard when private addresses are not allowed', async () => {
-    const guarded = createSafeFetch({ lookup: noDns });
-    try {
+    await withGuardedFetch(async (guarded) => {
       const err = await failure(make({ safeFetch: guarded }).domainRating('example.com', '2025-06-01'));
       expect(err.kind).toBe('refused');
-    } finally {
-      await guarded.close();
-    }
+    });
   });
 });
 
@@ -609,13 +577,16 @@ describe('Ahrefs answers outside the documented ones', () => {
 
 describe('createAhrefsClient', () => {
   it('returns null when no key is configured', () => {
-    expect(createAhrefsClient({ apiKey: '' }, fetch)).toBeNull();
-    expect(createAhrefsClient({ apiKey: '   ' }, fetch)).toBeNull();
-    expect(createAhrefsClient({ apiKey: null }, fetch)).toBeNull();
+    expect(createAhrefsClient({ apiKey: '' }, local.fetch)).toBeNull();
+    expect(createAhrefsClient({ apiKey: '   ' }, local.fetch)).toBeNull();
+    expect(createAhrefsClient({ apiKey: null }, local.fetch)).toBeNull();
   });
 
   it('builds a client against the configured base URL', async () => {
-    const built = createAhrefsClient({ apiKey: AHREFS_KEY, baseUrl: `${ahrefs.origin}/v3/` }, fetch);
+    const built = createAhrefsClient(
+      { apiKey: AHREFS_KEY, baseUrl: `${local.server.origin}/v3/` },
+      local.fetch,
+    );
     expect((await built!.domainRating('example.com', '2025-06-01')).domainRating).toBe(41);
   });
 });

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   analyticsSeries,
   createGa4Client,
@@ -10,55 +10,34 @@ import {
   type Ga4Metric,
 } from '../../src/integrations/ga4/index.js';
 import { parseServiceAccountKey } from '../../src/integrations/google/service-account.js';
-import { createSafeFetch, type SafeFetchClient } from '../../src/integrations/http/safe-fetch.js';
-import { noDns } from './fixtures.js';
 import {
   createTestServiceAccount,
   MISSING_GA4_DAYS,
   PROPERTY,
-  startGoogleServer,
   type LocalGoogleServer,
-  type TestServiceAccount,
 } from './google-server.js';
-import { startHttpServer } from './local-servers.js';
+import {
+  apiRequestsDuring,
+  failureOf,
+  requestsDuring,
+  useLocalGoogle,
+  useScriptedJsonServer,
+  withGuardedFetch,
+} from './support.js';
 
-let google: LocalGoogleServer;
-let account: TestServiceAccount;
-let fetch: SafeFetchClient;
-let deadOrigin: string;
+const local = useLocalGoogle();
 
 const make = (options: Partial<Ga4ClientOptions> = {}) =>
   new Ga4Client({
-    key: account.keyJson,
-    safeFetch: fetch,
-    dataBaseUrl: google.dataBaseUrl,
-    adminBaseUrl: google.adminBaseUrl,
+    key: local.account.keyJson,
+    safeFetch: local.fetch,
+    dataBaseUrl: local.server.dataBaseUrl,
+    adminBaseUrl: local.server.adminBaseUrl,
     timeoutMs: 1_000,
     ...options,
   });
 
-beforeAll(async () => {
-  google = await startGoogleServer();
-  account = createTestServiceAccount(google.tokenUrl);
-  google.registerServiceAccount(account);
-  fetch = createSafeFetch({ allowPrivate: true, lookup: noDns });
-  const dead = await startHttpServer((_req, res) => res.end());
-  await dead.close();
-  deadOrigin = dead.origin;
-});
-afterAll(async () => {
-  await fetch.close();
-  await google.close();
-});
-
-async function failure(promise: Promise<unknown>): Promise<Ga4Error> {
-  const err: unknown = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof Ga4Error)) throw new Error(`expected a Ga4Error, got ${String(err)}`);
-  return err;
-}
+const failure = failureOf(Ga4Error);
 
 function thrown(build: () => unknown): Ga4Error {
   try {
@@ -70,16 +49,9 @@ function thrown(build: () => unknown): Ga4Error {
   throw new Error('expected a Ga4Error');
 }
 
-async function requestsOf(call: () => Promise<unknown>) {
-  const before = google.requests.length;
-  await call();
-  return google.requests.slice(before);
-}
-
+const requestsOf = (call: () => Promise<unknown>) => requestsDuring(local.server, call);
 /** The API requests a call made, token requests left out. */
-async function apiRequestsOf(call: () => Promise<unknown>) {
-  return (await requestsOf(call)).filter((r) => r.path !== '/token');
-}
+const apiRequestsOf = (call: () => Promise<unknown>) => apiRequestsDuring(local.server, call);
 
 const paths = (requests: LocalGoogleServer['requests']) => requests.map((r) => r.path);
 const JUNE_8_TO_13 = { startDate: '2025-06-08', endDate: '2025-06-13' };
@@ -103,9 +75,9 @@ describe('GA4 service-account sign-in', () => {
     const form = tokenRequest!.body as Record<string, string>;
     expect(form.grant_type).toBe('urn:ietf:params:oauth:grant-type:jwt-bearer');
     const [header, claims] = (form.assertion ?? '').split('.');
-    expect(decode(header)).toEqual({ alg: 'RS256', typ: 'JWT', kid: account.privateKeyId });
+    expect(decode(header)).toEqual({ alg: 'RS256', typ: 'JWT', kid: local.account.privateKeyId });
     const c = decode(claims) as Record<string, unknown>;
-    expect(c).toMatchObject({ iss: account.clientEmail, scope: GA4_SCOPE, aud: google.tokenUrl });
+    expect(c).toMatchObject({ iss: local.account.clientEmail, scope: GA4_SCOPE, aud: local.server.tokenUrl });
     expect(Number(c.exp) - Number(c.iat)).toBe(3600);
     expect(Math.abs(Number(c.iat) - Date.now() / 1000)).toBeLessThan(5);
     expect(report!.authorization).toMatch(/^Bearer ya29\.fake-/);
@@ -127,7 +99,7 @@ describe('GA4 service-account sign-in', () => {
   it('renews the token shortly before it expires', async () => {
     let clock = Date.now();
     const client = make({ now: () => clock });
-    google.setTokenLifetime(400);
+    local.server.setTokenLifetime(400);
     try {
       const requests = await requestsOf(async () => {
         await client.listProperties();
@@ -139,14 +111,14 @@ describe('GA4 service-account sign-in', () => {
       });
       expect(paths(requests).filter((p) => p === '/token')).toHaveLength(2);
     } finally {
-      google.setTokenLifetime(3599);
+      local.server.setTokenLifetime(3599);
     }
   });
 
   it('replaces a token the API refuses, once', async () => {
     const client = make();
     await client.listProperties();
-    google.revokeTokens();
+    local.server.revokeTokens();
     const requests = await requestsOf(() => client.listProperties());
     expect(paths(requests)).toEqual([
       '/analyticsadmin/v1beta/accountSummaries',
@@ -160,14 +132,20 @@ describe('GA4 service-account sign-in', () => {
       const { privateKey: ecKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
       const cases: Array<[unknown, string]> = [
         ['{not json', 'is not valid JSON'],
-        [{ ...account.keyFile, client_email: undefined }, 'has no "client_email"'],
-        [{ ...account.keyFile, private_key: 'MIIEvQIBADANBg-not-a-pem' }, '"private_key" is not a PEM'],
+        [{ ...local.account.keyFile, client_email: undefined }, 'has no "client_email"'],
+        [{ ...local.account.keyFile, private_key: 'MIIEvQIBADANBg-not-a-pem' }, '"private_key" is not a PEM'],
         [
-          { ...account.keyFile, private_key: ecKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+          {
+            ...local.account.keyFile,
+            private_key: ecKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+          },
           'is a ec key, not RSA',
         ],
-        [{ ...account.keyFile, type: 'authorized_user' }, 'not "service_account"'],
-        [{ ...account.keyFile, token_uri: 'ftp://example.com/token' }, '"token_uri" is not an http(s) URL'],
+        [{ ...local.account.keyFile, type: 'authorized_user' }, 'not "service_account"'],
+        [
+          { ...local.account.keyFile, token_uri: 'ftp://example.com/token' },
+          '"token_uri" is not an http(s) URL',
+        ],
       ];
       for (const [key, reason] of cases) {
         const err = thrown(() => make({ key: typeof key === 'string' ? key : JSON.stringify(key) }));
@@ -181,18 +159,18 @@ describe('GA4 service-account sign-in', () => {
 
   it('accepts a key whose line breaks arrive escaped, or a key already parsed', async () => {
     const escaped = JSON.stringify({
-      ...account.keyFile,
-      private_key: account.keyFile.private_key!.replace(/\n/g, '\\n'),
+      ...local.account.keyFile,
+      private_key: local.account.keyFile.private_key!.replace(/\n/g, '\\n'),
     });
     expect((await make({ key: escaped }).listProperties()).length).toBeGreaterThan(0);
-    const parsed = parseServiceAccountKey(account.keyFile);
-    expect(parsed.tokenUri).toBe(google.tokenUrl);
+    const parsed = parseServiceAccountKey(local.account.keyFile);
+    expect(parsed.tokenUri).toBe(local.server.tokenUrl);
     expect((await make({ key: parsed }).listProperties()).length).toBeGreaterThan(0);
   });
 
   it('reports a key Google does not know, a rotated key or a skewed clock as auth', async () => {
     const stranger = createTestServiceAccount(
-      google.tokenUrl,
+      local.server.tokenUrl,
       'nobody@sitefleet-test.iam.gserviceaccount.com',
     );
     const unknown = await failure(make({ key: stranger.keyJson }).listProperties());
@@ -200,7 +178,11 @@ describe('GA4 service-account sign-in', () => {
     expect(unknown.details).toEqual({ endpoint: 'accountSummaries', status: 400 });
     expect(unknown.message).toContain('invalid_grant: Invalid grant: account not found');
 
-    const rotated = createTestServiceAccount(google.tokenUrl, account.clientEmail, account.privateKeyId);
+    const rotated = createTestServiceAccount(
+      local.server.tokenUrl,
+      local.account.clientEmail,
+      local.account.privateKeyId,
+    );
     const signature = await failure(make({ key: rotated.keyJson }).listProperties());
     expect(signature.kind).toBe('auth');
     expect(signature.message).toContain('Invalid JWT Signature.');
@@ -219,15 +201,15 @@ describe('GA4 service-account sign-in', () => {
     ];
     try {
       for (const [mode, kind] of cases) {
-        google.setTokenMode(mode);
+        local.server.setTokenMode(mode);
         const err = await failure(make().runDailyReport(PROPERTY.example, JUNE_8_TO_13));
         expect(err.kind).toBe(kind);
         expect(err.message).toMatch(/^Google Analytics sign-in failed: /);
       }
     } finally {
-      google.setTokenMode('normal');
+      local.server.setTokenMode('normal');
     }
-    const dead = await failure(make({ tokenUrl: `${deadOrigin}/token` }).listProperties());
+    const dead = await failure(make({ tokenUrl: `${local.deadOrigin}/token` }).listProperties());
     expect(dead.kind).toBe('network');
   });
 });
@@ -480,10 +462,10 @@ describe('GA4 failures', () => {
   });
 
   it('reports a wrong base URL as not_found, a dead server as network, a slow one as timeout', async () => {
-    const wrong = await failure(make({ adminBaseUrl: `${google.origin}/v1beta` }).listProperties());
+    const wrong = await failure(make({ adminBaseUrl: `${local.server.origin}/v1beta` }).listProperties());
     expect(wrong.kind).toBe('not_found');
     const dead = await failure(
-      make({ dataBaseUrl: deadOrigin }).runDailyReport(PROPERTY.example, JUNE_8_TO_13),
+      make({ dataBaseUrl: local.deadOrigin }).runDailyReport(PROPERTY.example, JUNE_8_TO_13),
     );
     expect(dead.kind).toBe('network');
     const started = Date.now();
@@ -493,30 +475,18 @@ describe('GA4 failures', () => {
   });
 
   it('is refused by the outbound guard when private addresses are not allowed', async () => {
-    const guarded = createSafeFetch({ lookup: noDns });
-    try {
+    await withGuardedFetch(async (guarded) => {
       expect((await failure(make({ safeFetch: guarded }).listProperties())).kind).toBe('refused');
-    } finally {
-      await guarded.close();
-    }
+    });
   });
 });
 
 describe('GA4 answers outside the seeded ones', () => {
-  let odd: Awaited<ReturnType<typeof startHttpServer>>;
-  let replies: Array<[number, unknown]> = [];
-  beforeAll(async () => {
-    odd = await startHttpServer((_req, res) => {
-      const [status, body] = replies.shift() ?? [500, {}];
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    });
-  });
-  afterAll(() => odd.close());
+  const odd = useScriptedJsonServer();
   const oddClient = () => make({ dataBaseUrl: odd.origin, adminBaseUrl: odd.origin });
 
   it('reads a 400 INVALID_ARGUMENT as invalid, quoting Google', async () => {
-    replies = [
+    odd.replies = [
       [
         400,
         {
@@ -536,7 +506,7 @@ describe('GA4 answers outside the seeded ones', () => {
   });
 
   it('reads a 403 whose reason is a quota as quota_exceeded', async () => {
-    replies = [
+    odd.replies = [
       [
         403,
         {
@@ -552,7 +522,7 @@ describe('GA4 answers outside the seeded ones', () => {
   });
 
   it('refuses paging that repeats a page token or overlaps days', async () => {
-    replies = [
+    odd.replies = [
       [200, { accountSummaries: [], nextPageToken: 'a' }],
       [200, { accountSummaries: [], nextPageToken: 'a' }],
     ];
@@ -564,7 +534,7 @@ describe('GA4 answers outside the seeded ones', () => {
       rows: [row],
       rowCount: 3,
     };
-    replies = [
+    odd.replies = [
       [200, page],
       [200, page],
     ];
@@ -576,7 +546,7 @@ describe('GA4 answers outside the seeded ones', () => {
   });
 
   it('refuses a count that is not an integer and a property without an id', async () => {
-    replies = [
+    odd.replies = [
       [
         200,
         {
@@ -600,14 +570,18 @@ describe('GA4 answers outside the seeded ones', () => {
 
 describe('createGa4Client', () => {
   it('returns null without a key, throws bad_key for a broken one, builds one otherwise', async () => {
-    expect(createGa4Client({ serviceAccountKey: '' }, fetch)).toBeNull();
-    expect(createGa4Client({ serviceAccountKey: null }, fetch)).toBeNull();
+    expect(createGa4Client({ serviceAccountKey: '' }, local.fetch)).toBeNull();
+    expect(createGa4Client({ serviceAccountKey: null }, local.fetch)).toBeNull();
     expect(
-      thrown(() => createGa4Client({ serviceAccountKey: '{"type":"service_account"}' }, fetch)).kind,
+      thrown(() => createGa4Client({ serviceAccountKey: '{"type":"service_account"}' }, local.fetch)).kind,
     ).toBe('bad_key');
     const built = createGa4Client(
-      { serviceAccountKey: account.keyJson, adminBaseUrl: google.adminBaseUrl, tokenUrl: google.tokenUrl },
-      fetch,
+      {
+        serviceAccountKey: local.account.keyJson,
+        adminBaseUrl: local.server.adminBaseUrl,
+        tokenUrl: local.server.tokenUrl,
+      },
+      local.fetch,
     );
     expect((await built!.listProperties()).map((p) => p.propertyId)).toContain(PROPERTY.example);
   });

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSafeFetch, type SafeFetchClient } from '../../src/integrations/http/safe-fetch.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createSearchConsoleClient,
   SEARCH_CONSOLE_SCOPE,
@@ -9,64 +8,41 @@ import {
   type SearchConsoleClientOptions,
   type SearchDimension,
 } from '../../src/integrations/search-console/index.js';
-import { noDns } from './fixtures.js';
 import {
   createTestServiceAccount,
   GSC_FIRST_DAY,
   GSC_LAST_DAY,
   MISSING_GSC_DAY,
-  startGoogleServer,
   type LocalGoogleServer,
-  type TestServiceAccount,
 } from './google-server.js';
-import { startHttpServer } from './local-servers.js';
+import {
+  apiRequestsDuring,
+  failureOf,
+  startGoogleWithAccount,
+  useLocalGoogle,
+  useScriptedJsonServer,
+} from './support.js';
 
-let google: LocalGoogleServer;
-let account: TestServiceAccount;
-let fetch: SafeFetchClient;
+const local = useLocalGoogle();
 let client: SearchConsoleClient;
-let deadOrigin: string;
 
 const make = (options: Partial<SearchConsoleClientOptions> = {}) =>
   new SearchConsoleClient({
-    key: account.keyJson,
-    safeFetch: fetch,
-    baseUrl: google.searchConsoleBaseUrl,
+    key: local.account.keyJson,
+    safeFetch: local.fetch,
+    baseUrl: local.server.searchConsoleBaseUrl,
     timeoutMs: 1_000,
     ...options,
   });
 
-beforeAll(async () => {
-  google = await startGoogleServer();
-  account = createTestServiceAccount(google.tokenUrl);
-  google.registerServiceAccount(account);
-  fetch = createSafeFetch({ allowPrivate: true, lookup: noDns });
+beforeAll(() => {
   client = make();
-  const dead = await startHttpServer((_req, res) => res.end());
-  await dead.close();
-  deadOrigin = dead.origin;
-});
-afterAll(async () => {
-  await fetch.close();
-  await google.close();
 });
 
-async function failure(promise: Promise<unknown>): Promise<SearchConsoleError> {
-  const err: unknown = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(err instanceof SearchConsoleError))
-    throw new Error(`expected a SearchConsoleError, got ${String(err)}`);
-  return err;
-}
+const failure = failureOf(SearchConsoleError);
 
 /** The API requests a call made, token requests left out. */
-async function requestsOf(call: () => Promise<unknown>) {
-  const before = google.requests.length;
-  await call();
-  return google.requests.slice(before).filter((r) => r.path !== '/token');
-}
+const requestsOf = (call: () => Promise<unknown>) => apiRequestsDuring(local.server, call);
 
 const JUNE = { startDate: GSC_FIRST_DAY, endDate: GSC_LAST_DAY };
 const DOMAIN = 'sc-domain:example.com';
@@ -78,10 +54,10 @@ const bodyOf = (r: LocalGoogleServer['requests'][number]) => r.body as Record<st
 describe('Search Console sign-in', () => {
   it('asks for a webmasters.readonly token once and reuses it', async () => {
     const fresh = make();
-    const before = google.requests.length;
+    const before = local.server.requests.length;
     await fresh.searchAnalytics(DOMAIN, { ...JUNE, dimensions: ['date'] });
     await fresh.inspectUrl(DOMAIN, 'https://example.com/');
-    const requests = google.requests.slice(before);
+    const requests = local.server.requests.slice(before);
     expect(requests.map((r) => r.path)).toEqual([
       '/token',
       '/webmasters/v3/sites/sc-domain%3Aexample.com/searchAnalytics/query',
@@ -93,9 +69,9 @@ describe('Search Console sign-in', () => {
       unknown
     >;
     expect(claims).toMatchObject({
-      iss: account.clientEmail,
+      iss: local.account.clientEmail,
       scope: SEARCH_CONSOLE_SCOPE,
-      aud: google.tokenUrl,
+      aud: local.server.tokenUrl,
     });
     expect(requests[1]!.authorization).toBe(requests[2]!.authorization);
   });
@@ -105,7 +81,7 @@ describe('Search Console sign-in', () => {
       expect.objectContaining({ kind: 'bad_key', message: 'The service-account key has no "private_key"' }),
     );
     const stranger = createTestServiceAccount(
-      google.tokenUrl,
+      local.server.tokenUrl,
       'stranger@sitefleet-test.iam.gserviceaccount.com',
     );
     const err = await failure(make({ key: stranger.keyJson }).inspectUrl(DOMAIN, 'https://example.com/'));
@@ -115,11 +91,11 @@ describe('Search Console sign-in', () => {
 
   it('replaces a revoked token once', async () => {
     await client.searchAnalytics(DOMAIN, { ...JUNE, rowLimit: 1, maxRows: 1 });
-    google.revokeTokens();
-    const before = google.requests.length;
+    local.server.revokeTokens();
+    const before = local.server.requests.length;
     const rows = await client.searchAnalytics(DOMAIN, { ...JUNE, rowLimit: 1, maxRows: 1 });
     expect(rows).toHaveLength(1);
-    expect(google.requests.slice(before).map((r) => r.path)).toEqual([
+    expect(local.server.requests.slice(before).map((r) => r.path)).toEqual([
       '/webmasters/v3/sites/sc-domain%3Aexample.com/searchAnalytics/query',
       '/token',
       '/webmasters/v3/sites/sc-domain%3Aexample.com/searchAnalytics/query',
@@ -392,10 +368,8 @@ describe('Search Console failures', () => {
 
   it('does not retry when retries are off', async () => {
     const site = 'sc-domain:throttled-once.example';
-    const fresh = await startGoogleServer();
+    const { google: fresh, account: other } = await startGoogleWithAccount();
     try {
-      const other = createTestServiceAccount(fresh.tokenUrl);
-      fresh.registerServiceAccount(other);
       const err = await failure(
         make({ key: other.keyJson, baseUrl: fresh.searchConsoleBaseUrl, maxRetryWaitMs: 0 }).searchAnalytics(
           site,
@@ -427,11 +401,11 @@ describe('Search Console failures', () => {
 
   it('reports a wrong base URL as not_found, a dead server as network, a slow one as timeout', async () => {
     const wrong = await failure(
-      make({ baseUrl: `${google.origin}/webmasters` }).searchAnalytics(DOMAIN, JUNE),
+      make({ baseUrl: `${local.server.origin}/webmasters` }).searchAnalytics(DOMAIN, JUNE),
     );
     expect(wrong.kind).toBe('not_found');
     expect(wrong.details.status).toBe(404);
-    const dead = await failure(make({ baseUrl: deadOrigin }).searchAnalytics(DOMAIN, JUNE));
+    const dead = await failure(make({ baseUrl: local.deadOrigin }).searchAnalytics(DOMAIN, JUNE));
     expect(dead.kind).toBe('network');
     const started = Date.now();
     const slow = await failure(client.searchAnalytics('sc-domain:slow.example', JUNE));
@@ -441,16 +415,7 @@ describe('Search Console failures', () => {
 });
 
 describe('Search Console answers outside the seeded ones', () => {
-  let odd: Awaited<ReturnType<typeof startHttpServer>>;
-  let replies: Array<[number, unknown]> = [];
-  beforeAll(async () => {
-    odd = await startHttpServer((_req, res) => {
-      const [status, body] = replies.shift() ?? [500, {}];
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    });
-  });
-  afterAll(() => odd.close());
+  const odd = useScriptedJsonServer();
 
   it('refuses a page longer than asked, keys that do not match the dimensions, a ctr above 1', async () => {
     const row = { keys: ['2025-06-01'], clicks: 1, impressions: 2, ctr: 0.5, position: 3 };
@@ -462,7 +427,7 @@ describe('Search Console answers outside the seeded ones', () => {
       [{ rows: {} }, '"rows" is not a list'],
     ];
     for (const [body, reason] of cases) {
-      replies = [[200, body]];
+      odd.replies = [[200, body]];
       const err = await failure(
         oddClient.searchAnalytics(DOMAIN, { ...JUNE, dimensions: ['date'], rowLimit: 1 }),
       );
@@ -474,10 +439,10 @@ describe('Search Console answers outside the seeded ones', () => {
 
 describe('createSearchConsoleClient', () => {
   it('returns null without a key and builds a working client with one', async () => {
-    expect(createSearchConsoleClient({ serviceAccountKey: ' ' }, fetch)).toBeNull();
+    expect(createSearchConsoleClient({ serviceAccountKey: ' ' }, local.fetch)).toBeNull();
     const built = createSearchConsoleClient(
-      { serviceAccountKey: account.keyJson, baseUrl: `${google.searchConsoleBaseUrl}/` },
-      fetch,
+      { serviceAccountKey: local.account.keyJson, baseUrl: `${local.server.searchConsoleBaseUrl}/` },
+      local.fetch,
     );
     expect((await built!.inspectUrl(DOMAIN, 'https://example.com/')).indexed).toBe(true);
   });

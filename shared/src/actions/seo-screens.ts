@@ -35,3 +35,56 @@ export const accurankerHistory = defineAction({
   ),
   response: Data(Type.Array(RankHistoryDay)),
 });
+
+/** A keyword's crossing in a rank alert (server/src/services/dms/seo/rank-alerts.ts). */
+export const RankChange = Type.Object({
+  keyword_id: Type.Integer(),
+  keyword: Type.String(),
+  device: Type.Union([Type.Literal('Desktop'), Type.Literal('Mobile')]),
+  /** The position watched. */
+  position: Type.Integer(),
+  previous_rank: Nullable(Type.Integer()),
+  rank: Nullable(Type.Integer()),
+  direction: Type.Union([Type.Literal('dropped'), Type.Literal('recovered')]),
+});
+export type RankChange = Static<typeof RankChange>;
+
+/** One alert a rank notification set off, with how each of its messages went. */
+export const RankAlert = Type.Object({
+  id: Type.Integer(),
+  notification_id: Type.Integer(),
+  /** The rank day that crossed, `YYYY-MM-DD`. */
+  date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  created_at: Type.Integer(),
+  changes: Type.Array(RankChange),
+  deliveries: Type.Array(
+    Type.Object({
+      channel: Type.Union([Type.Literal('email'), Type.Literal('sms')]),
+      recipient: Type.String(),
+      state: Type.Union([Type.Literal('pending'), Type.Literal('sent'), Type.Literal('failed')]),
+      attempts: Type.Integer(),
+      last_error: Nullable(Type.String()),
+      sent_at: Nullable(Type.Integer()),
+    }),
+  ),
+});
+export type RankAlert = Static<typeof RankAlert>;
+
+/** The Notifications tab shows this many of the newest alerts by default. */
+export const RANK_ALERTS_SHOWN = 20;
+
+/** GET /accuranker-domains/{id}/rank-alerts: the newest alerts of the domain's notifications, newest first. */
+export const accurankerRankAlerts = defineAction({
+  method: 'GET',
+  path: 'dms/api/v1/accuranker-domains/:id/rank-alerts',
+  service: 'dms',
+  summary: "The newest alerts of an AccuRanker domain's rank notifications, with their e-mail and SMS states",
+  access: 'permission',
+  kind: 'read',
+  params: IdParams,
+  query: Type.Object(
+    { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) },
+    { additionalProperties: false },
+  ),
+  response: Data(Type.Array(RankAlert)),
+});

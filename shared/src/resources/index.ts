@@ -28,6 +28,7 @@ export {
   gaProperties,
   accurankerDomains,
   accurankerKeywords,
+  accurankerNotifications,
   earnings,
 } from './seo.js';
 export { analyticsRequests } from './analytics.js';

@@ -1,4 +1,5 @@
 import { defineResource } from '../fields.js';
+import { RANK_WATCH } from '../seo.js';
 
 /** Lighthouse runs a site on both devices (SPEC §3 Lighthouse: desktop and mobile result lists). */
 export const LIGHTHOUSE_DEVICES = ['desktop', 'mobile'] as const;
@@ -189,6 +190,46 @@ export const accurankerKeywords = defineResource({
     search_type: { kind: 'integer', label: 'Search type', filter: 'eq' },
     search_volume: { kind: 'integer', label: 'Volume', sortable: true, filter: 'range' },
     location: { kind: 'string', filter: 'search' },
+  },
+});
+
+/**
+ * Who hears when a domain's keywords cross a rank (SPEC §3 Accuranker domain notifications, §7.5).
+ * `keywords` maps a keyword id of the domain to a position: the subscriber is told when that keyword falls
+ * below the position (or out of the results) and again when it climbs back to it or above. Messages go to
+ * the e-mail address, the phone number (SMS), or both.
+ */
+export const accurankerNotifications = defineResource({
+  name: 'accuranker-notifications',
+  service: 'dms',
+  path: 'dms/api/v1/accuranker-notifications',
+  label: 'Rank notifications',
+  titleField: 'id',
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  nested: { parent: 'accuranker-domains', field: 'domain_id', segment: 'notifications' },
+  columns: ['domain_id', 'keyword_count', 'email', 'phone_number', 'last_alert_at', 'updated_at'],
+  fields: {
+    domain_id: {
+      kind: 'reference',
+      reference: 'accuranker-domains',
+      label: 'Domain',
+      required: true,
+      filter: 'eq',
+    },
+    keywords: {
+      kind: 'json',
+      label: 'Keywords',
+      required: true,
+      mapOf: {
+        reference: 'accuranker-keywords',
+        sameAs: 'domain_id',
+        min: RANK_WATCH.minRank,
+        max: RANK_WATCH.maxRank,
+        maxKeys: RANK_WATCH.maxKeywords,
+      },
+    },
+    email: { kind: 'string', label: 'E-mail', format: 'email', maxLength: 254, filter: 'search' },
+    phone_number: { kind: 'string', label: 'Phone number', format: 'phone', maxLength: 32 },
   },
 });
 

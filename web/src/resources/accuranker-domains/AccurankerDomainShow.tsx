@@ -6,6 +6,7 @@ import { ReferenceList } from '../../common/list/ReferenceList';
 import { screenColumns } from '../../common/screens/columns';
 import { DerivedShow } from '../../common/screens/DerivedScreens';
 import { RankHistory } from './RankHistory';
+import { RankNotifications } from './RankNotifications';
 
 /** SPEC §3: keyword, device (search type 1 Desktop, else Mobile), search engine, volume and latest rank. */
 export const keywordColumns = screenColumns(resources.accurankerKeywords, [
@@ -18,7 +19,7 @@ export const keywordColumns = screenColumns(resources.accurankerKeywords, [
   ['location', { hidden: true }],
 ]);
 
-/** SPEC §2.5: an AccuRanker domain with its Keywords and its rank History. */
+/** SPEC §2.5: an AccuRanker domain with its Keywords, rank Notifications and rank History. */
 export const AccurankerDomainShow = () => (
   <DerivedShow more={[<RecordValue key="keywords" source="keyword_count" label="Keywords" />]}>
     <TabbedShowLayout.Tab label="Keywords" path="keywords">
@@ -30,6 +31,9 @@ export const AccurankerDomainShow = () => (
         rowClick={false}
         listLink={false}
       />
+    </TabbedShowLayout.Tab>
+    <TabbedShowLayout.Tab label="Notifications" path="notifications">
+      <RankNotifications label={false} />
     </TabbedShowLayout.Tab>
     <TabbedShowLayout.Tab label="History" path="history">
       <RankHistory label={false} />

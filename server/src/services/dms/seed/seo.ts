@@ -3,6 +3,7 @@ import type { SeedContext } from '../../../seed/context.js';
 import { DAY, now, Rng } from '../../../seed/random.js';
 import type { Niche } from './content-data.js';
 import { refreshSeoTrends } from '../seo/import-repository.js';
+import { queueRankAlerts } from '../seo/rank-alerts.js';
 import { loadPortfolio, slug, type Site } from './portfolio.js';
 
 /**
@@ -254,6 +255,7 @@ export async function seedSeo(tx: Queryable, _ctx: SeedContext): Promise<void> {
 
   await refreshSeoTrends(tx, null);
   await seedKeywords(tx, rng, series, first, today);
+  await seedRankNotifications(tx, today);
   await seedBacklinks(tx, rng, series, today);
   // The collect call's counts of the last three months: per host, and per path with the home page on top.
   await tx.query(
@@ -330,6 +332,54 @@ async function seedKeywords(tx: Queryable, rng: Rng, series: SiteSeries[], first
      CROSS JOIN LATERAL (SELECT greatest(1, round(x."from" + (x."to" - x."from") * ((d.day - $2::bigint) / (($3::bigint - $2::bigint)::float8))
        + 4 * (('x' || substr(md5(k.id || ':' || d.day), 1, 8))::bit(32)::bigint / 4294967296.0 - 0.5)))::int AS v) r`,
     [JSON.stringify(keywords), first, today],
+  );
+}
+
+/** Staff who watch rankings, and phone numbers from the range reserved for fiction (+44 7700 900xxx). */
+const WATCHERS = [
+  'maria.lopez@sitefleet.example',
+  'seo-desk@sitefleet.example',
+  'tom.berger@sitefleet.example',
+];
+const ALERT_HISTORY_DAYS = 30;
+
+/**
+ * Rank notifications on every domain: its desktop head terms watched for the top 10 by e-mail, and on every
+ * other domain its two biggest mobile terms for the top 3 by SMS too; then the alerts the last 30 days of
+ * ranks set off, as sent the morning after each check (the import runs at 05:30).
+ */
+async function seedRankNotifications(tx: Queryable, today: number) {
+  await tx.query(
+    `WITH d AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM accuranker_domains),
+     head AS (
+       SELECT k.domain_id, k.search_type, k.id,
+              row_number() OVER (PARTITION BY k.domain_id, k.search_type ORDER BY k.search_volume DESC, k.id) AS r
+         FROM accuranker_keywords k)
+     INSERT INTO accuranker_notifications (domain_id, keywords, email, phone_number, created_at, updated_at)
+     SELECT d.id, w.keywords, w.email, w.phone, $2::bigint - (40 + d.n * 3) * 86400, $2::bigint - (40 + d.n * 3) * 86400
+       FROM d
+       CROSS JOIN LATERAL (
+         SELECT (SELECT jsonb_object_agg(h.id::text, 10) FROM head h
+                  WHERE h.domain_id = d.id AND h.search_type = 1 AND h.r <= 4) AS keywords,
+                ($1::jsonb ->> ((d.n % 3)::int)) AS email, NULL::text AS phone
+         UNION ALL
+         SELECT (SELECT jsonb_object_agg(h.id::text, 3) FROM head h
+                  WHERE h.domain_id = d.id AND h.search_type = 2 AND h.r <= 2),
+                NULL, '+447700900' || lpad((100 + d.n)::text, 3, '0')
+          WHERE d.n % 2 = 1) w
+      WHERE w.keywords IS NOT NULL`,
+    [JSON.stringify(WATCHERS), today],
+  );
+  const since = new Date((today - ALERT_HISTORY_DAYS * DAY) * 1000).toISOString().slice(0, 10);
+  await queueRankAlerts(tx, null, since);
+  await tx.query(
+    `UPDATE rank_alerts SET created_at = least(day + 86400 + 5 * 3600 + 1800 + (id % 600), $1::bigint)`,
+    [now()],
+  );
+  await tx.query(
+    `UPDATE rank_alert_deliveries o SET state = 'sent', attempts = 1, created_at = a.created_at,
+            sent_at = a.created_at + 2 + (o.id % 5)
+       FROM rank_alerts a WHERE a.id = o.alert_id`,
   );
 }
 

@@ -3,6 +3,7 @@ import { defineServerResource } from '../../../core/resource.js';
 import type { AppDeps } from '../../../deps.js';
 import { websiteHostname } from '../wordpress/resources.js';
 import { registerAccurankerHistory } from './history.js';
+import { registerRankAlerts } from './notifications.js';
 
 export const ahrefsMetricsResource = defineServerResource({
   spec: resources.ahrefsMetrics,
@@ -41,7 +42,10 @@ export const accurankerDomainsResource = defineServerResource<
       sortable: true,
     },
   },
-  actions: registerAccurankerHistory,
+  actions: (app, model, deps) => {
+    registerAccurankerHistory(app, model, deps);
+    registerRankAlerts(app, model, deps);
+  },
 });
 
 /** The latest rank check of a keyword (null rank: checked, not in the results). */

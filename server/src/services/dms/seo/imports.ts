@@ -10,6 +10,7 @@ import { parseArguments } from '../../../jobs/arguments.js';
 import { defineCommand, type JsonObject, type UnitResult, type UnitSpec } from '../../../jobs/types.js';
 import type { LighthouseResult } from '../../../integrations/lighthouse/index.js';
 import { dropAlerts } from './drop-alerts.js';
+import { freshSince, queueRankAlerts } from './rank-alerts.js';
 import {
   gaPropertyOf,
   homeUrl,
@@ -157,7 +158,11 @@ export const rankingsImport = defineCommand<JsonObject>({
           from: days.from,
           to: days.to,
         },
-        commit: (tx) => saveRanks(tx, domainId, keywords),
+        // The ranks and the rank notifications they set off commit together (a re-run adds no alert).
+        commit: async (tx) => {
+          await saveRanks(tx, domainId, keywords);
+          await queueRankAlerts(tx, domainId, freshSince(today()));
+        },
       };
     });
   },
