@@ -121,6 +121,32 @@ describe('SEO data screens on the demo fleet (SPEC §2.5, §3)', () => {
     expect(t.errors).toEqual([]);
   });
 
+  it('links an AccuRanker domain to another website from its form, and only that', async () => {
+    const domain = await first(ACCURANKER, '&sortBy=domain&sortOrder=DESC');
+    const target = (
+      await api.get<{ data: Row[] }>(
+        `${resources.websites.path}${query({ type: 'MONEY' }, '&sortBy=hostname&sortOrder=ASC')}`,
+      )
+    ).data.find((w) => w.id !== domain.website_id)!;
+    await t.page.goto(`./#/${ACCURANKER}/${domain.id}`);
+    // The imported fields are AccuRanker's: the form holds the link only.
+    const site = t.page.getByLabel('Website', { exact: true });
+    await site.waitFor();
+    expect(await t.page.locator('form input:not([type=hidden])').count()).toBe(1);
+    await site.fill(String(target.hostname));
+    await t.page.getByRole('option', { name: String(target.hostname), exact: true }).click();
+    await new RecordPage(t.page).save();
+    await expect
+      .poll(async () => (await api.get<{ data: Row }>(`${ACCURANKER}/${domain.id}`)).data.website_id)
+      .toBe(target.id);
+    // Put it back, through the API (the demo data stays as seeded for the other tests).
+    await api.put(`${ACCURANKER}/${domain.id}`, {
+      website_id: domain.website_id,
+      version: Number(domain.version) + 1,
+    });
+    expect(t.errors).toEqual([]);
+  });
+
   it('lists the earnings of a site by day', async () => {
     const latest = await first(EARNINGS);
     const list = new ListPage(t.page, EARNINGS);

@@ -53,10 +53,13 @@ export async function sampleValue(t: TestApp, f: FieldSpec, salt: string): Promi
         if (f.required) throw new Error(`required reference cycle through ${f.reference!}`);
         return f.kind === 'reference' ? null : [];
       }
-      // A unique reference (one connection per website) needs a record of its own.
-      const id = f.unique
-        ? Number((await createSample(t, t.deps.engine.model(f.reference!), `u${n}`)).id)
-        : await anyRecordId(t, f.reference!);
+      // A unique reference (one connection per website) needs a record of its own, and so does one that
+      // only some records may fill (a money site), made with the values it asks for.
+      const match = f.referenceWhere?.match;
+      const id =
+        f.unique || match
+          ? Number((await createSample(t, t.deps.engine.model(f.reference!), `u${n}`, match ?? {})).id)
+          : await anyRecordId(t, f.reference!);
       return f.kind === 'reference' ? id : [id];
     }
   }

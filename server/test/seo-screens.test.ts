@@ -179,6 +179,21 @@ describe.each(DATABASES)('SEO screens on %s', (kind) => {
       version: second.version,
     });
     expect(taken.status).toBe(409);
+    // Only a money site: a link site is refused by field, and nothing changes.
+    const linkSite = await website('seo-link', 'LINK');
+    const refused = await call<{ error: { fields: Body } }>(
+      'PUT',
+      `/dms/api/v1/ga-properties/${String(second.id)}`,
+      {
+        website_id: linkSite,
+        version: second.version,
+      },
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.fields).toEqual({ website_id: 'Pick a money site' });
+    expect(
+      (await call<{ data: Body }>('GET', `/dms/api/v1/ga-properties/${String(second.id)}`)).body.data,
+    ).toMatchObject({ website_id: null, version: second.version });
     expect((await call('POST', '/dms/api/v1/ga-properties', { website_id: other })).status).toBe(404);
   });
 

@@ -37,6 +37,11 @@ export interface FieldSpec {
   /** Resource name referred to by reference / references fields. */
   reference?: string;
   /**
+   * For reference fields: only records with these field values may be referred to (a GA property's money
+   * site: `{ type: 'MONEY' }`), with the message a refused one gets. The console's picker offers only those.
+   */
+  referenceWhere?: { match: Readonly<Record<string, string>>; message: string };
+  /**
    * 'domain': a domain name the server normalises (scheme, www and case stripped; Punycode kept).
    * 'link': an absolute http(s) URL or a console route starting with #/ (what a notification opens).
    * 'target': an http(s) URL, or a host name or IP address (what a monitor checks; its type decides).

@@ -332,13 +332,18 @@ export class Engine {
       const ids = (Array.isArray(value) ? value : [value]) as number[];
       if (!ids.length) continue;
       const target = this.model(f.reference);
-      const found = await tx.query<{ id: number }>(
-        `SELECT id FROM ${ident(target.table)} WHERE id = ANY($1::bigint[])`,
-        [ids],
+      const params = new Params();
+      const where = [`id = ANY(${params.add(ids)}::bigint[])`];
+      const match = Object.entries(f.referenceWhere?.match ?? {});
+      const matched = match.map(([col, v]) => `${ident(col)} = ${params.add(v)}`).join(' AND ');
+      const found = await tx.query<{ id: number; matched: boolean }>(
+        `SELECT id, ${matched || 'true'} AS matched FROM ${ident(target.table)} WHERE ${where.join(' AND ')}`,
+        params.values,
       );
       const have = new Set(found.rows.map((r) => Number(r.id)));
       const missing = ids.filter((i) => !have.has(i));
       if (missing.length) errors[key] = `Unknown ${target.spec.label.toLowerCase()}: ${missing.join(', ')}`;
+      else if (f.referenceWhere && found.rows.some((r) => !r.matched)) errors[key] = f.referenceWhere.message;
     }
     if (Object.keys(errors).length) throw invalid(errors);
   }

@@ -18,6 +18,7 @@ function checkField(r: string, name: string, f: FieldSpec, known: Set<string>): 
   if (!IDENT.test(name)) fail('is not a valid column name (lower_snake_case)');
   if ((f.kind === 'enum' || (f.kind === 'strings' && f.values)) && !f.values?.length) fail('needs values');
   if ((f.kind === 'reference' || f.kind === 'references') && !f.reference) fail('needs a reference resource');
+  if (f.referenceWhere && f.kind !== 'reference') fail('narrows a reference only (kind reference)');
   if (f.mapOf && (f.kind !== 'json' || !known.has(f.mapOf.reference) || f.secretKeys?.length))
     fail('maps ids of a known resource, as a json field without secrets');
   if (f.reference && !known.has(f.reference)) fail(`refers to unknown resource "${f.reference}"`);

@@ -126,6 +126,7 @@ export const gaProperties = defineResource({
       label: 'Money site',
       unique: true,
       filter: 'eq',
+      referenceWhere: { match: { type: 'MONEY' }, message: 'Pick a money site' },
     },
     property_created: { kind: 'timestamp', label: 'Created in GA', readOnly: true },
     property_updated: { kind: 'timestamp', label: 'Updated in GA', readOnly: true, sortable: true },

@@ -60,6 +60,7 @@ export function inputOf(spec: ResourceSpec, key: string, look: InputLook = {}): 
           label={label}
           reference={ref.path}
           optionText={ref.optionText}
+          {...(field.referenceWhere ? { filter: field.referenceWhere.match } : {})}
         />
       );
     }

@@ -3,8 +3,8 @@ import { resources } from '@sitefleet/shared';
 import { AutocompleteInput, ReferenceInput, TextInput } from 'react-admin';
 import { formGrid } from '../../common/inputs/FormSection';
 
-/** SPEC §3: a GA property belongs to a money site, so the picker offers only those. */
-export const MONEY_SITES = { type: 'MONEY' } as const;
+/** SPEC §3: a GA property belongs to a money site, so the picker offers only those (the server refuses others). */
+export const MONEY_SITES = resources.gaProperties.fields.website_id.referenceWhere.match;
 
 /** The property as the import read it (read only), and the money site it belongs to. */
 export const GaPropertyInputs = () => (
