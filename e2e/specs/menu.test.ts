@@ -25,6 +25,8 @@ const SEO = [
   'GA properties',
   'AccuRanker domains',
   'Earnings',
+  'External backlinks',
+  'Backlink warnings',
   'Analytics requests',
 ];
 const ALL = [

@@ -9,6 +9,8 @@ export * from './csv.js';
 export * from './jobs.js';
 export * from './rich-text.js';
 export * from './contacts.js';
+export * from './currencies.js';
+export * from './backlinks.js';
 export type { MonitorAlert, MonitorChange, MonitorUptime } from './resources/monitors.js';
 export {
   PLUGIN_OPERATIONS,

@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../db/db.js';
 import { compileBodyCheck } from '../plugins/validation.js';
 import { seedInventory } from '../services/dms/seed/index.js';
 import { seedJobs } from '../services/dms/seed/jobs.js';
+import { seedBacklinks } from '../services/dms/seed/backlinks.js';
 import { seedSeo } from '../services/dms/seed/seo.js';
 import { seedWordPress } from '../services/dms/seed/wordpress.js';
 import { seedTags } from '../services/dms/seed/tags.js';
@@ -40,6 +41,7 @@ const DEMO_SEEDERS: Seeder[] = [
   seedInventory,
   seedWordPress,
   seedSeo,
+  seedBacklinks,
   seedJobs,
   seedMessages,
   seedMonitors,

@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import { pruneCommands, purgeSignInAttempts } from '../jobs/maintenance.js';
 import type { CommandDef } from '../jobs/types.js';
+import { backlinksCheck } from './dms/backlinks/command.js';
 import { deindexCheck } from './dms/commands/deindex-check.js';
 import { domainsRefresh } from './dms/commands/domains-refresh.js';
 import { expirationAlerts } from './dms/commands/expiration-alerts.js';
@@ -19,6 +20,7 @@ export function allCommands(_config: Config): CommandDef[] {
     expirationAlerts,
     deindexCheck,
     keywordCheck,
+    backlinksCheck,
     websiteScan,
     pruneMonitorHistory,
     ...wordpressCommands,

@@ -23,6 +23,7 @@ import {
   lighthouseMetricsResource,
 } from './dms/seo-screens/resources.js';
 import { accurankerNotificationsResource } from './dms/seo-screens/notifications.js';
+import { externalBacklinksResource, externalBacklinkStatusResource } from './dms/backlinks/resources.js';
 import { tagsResource } from './dms/tags.js';
 import { notificationsResource } from './nms/notifications.js';
 import { monitorsResource } from './umms/monitors.js';
@@ -87,5 +88,7 @@ export function allResources(config: Config, jobs: () => JobEngine): AppResource
     accurankerNotificationsResource,
     earningsResource,
     analyticsRequestsResource,
+    externalBacklinksResource,
+    externalBacklinkStatusResource,
   ];
 }

@@ -1,4 +1,5 @@
 /** Every declared custom route, by service. */
+export * as backlinks from './backlinks.js';
 export * as dms from './dms.js';
 export * as jobs from './jobs.js';
 export * as mms from './mms.js';

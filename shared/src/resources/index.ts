@@ -32,3 +32,4 @@ export {
   earnings,
 } from './seo.js';
 export { analyticsRequests } from './analytics.js';
+export { externalBacklinks, externalBacklinkStatus } from './backlinks.js';

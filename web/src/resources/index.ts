@@ -9,6 +9,7 @@ import { dnsRecords } from './dns-records';
 import { domains } from './domains';
 import { earnings } from './earnings';
 import { envs } from './envs';
+import { externalBacklinks, externalBacklinkStatus } from './external-backlinks';
 import { gaProperties } from './ga-properties';
 import { installedPlugins } from './installed-plugins';
 import { ipAddresses } from './ip-addresses';
@@ -59,6 +60,8 @@ export const RESOURCES: ResourceDef[] = [
   gaProperties,
   accurankerDomains,
   earnings,
+  externalBacklinks,
+  externalBacklinkStatus,
   analyticsRequests,
   notifications,
   monitors,

@@ -1,0 +1,127 @@
+import { resources } from '@sitefleet/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ListPage } from '../pages/ListPage';
+import { RecordPage } from '../pages/RecordPage';
+import { adminApi, type Api } from '../support/api';
+import { browserSuite } from '../support/fixture';
+import { html, startSite, type LocalSite, type SitePage } from '../support/site';
+
+const LINKS = resources.externalBacklinks.path;
+type Row = Record<string, unknown> & { id: number };
+
+describe('external backlinks: the ledger on the demo data (SPEC §2.5, §4, §5, §7.5)', () => {
+  const t = browserSuite({ signedIn: true });
+  let api: Api;
+  let site: LocalSite;
+  const pages: Record<string, SitePage> = {};
+  const target = 'https://bonus-guide.example/casino-bonuses/';
+
+  beforeAll(async () => {
+    api = await adminApi();
+    site = await startSite(pages);
+  });
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('lists the ledger with its Alerts and Errors tabs', async () => {
+    const list = new ListPage(t.page, LINKS);
+    await list.goto();
+    expect(await list.headers()).toEqual(
+      expect.arrayContaining(['Backlink (linking page)', 'Website', 'Rel', 'Price', 'Status', 'Warnings']),
+    );
+    await t.page.getByRole('tab', { name: 'Errors' }).click();
+    // Every row the Errors tab shows is a lost link (the tab's own list, once it has replaced the ledger's).
+    const lost = /Link not found|Wrong target|Page gone/;
+    await expect
+      .poll(async () => {
+        const texts = await list.rows().allInnerTexts();
+        return texts.length > 0 && texts.every((text) => lost.test(text));
+      })
+      .toBe(true);
+    await t.page.getByRole('tab', { name: 'Alerts' }).click();
+    await t.page.getByTestId('warnings-chip').first().waitFor();
+    expect(t.errors).toEqual([]);
+  });
+
+  it('creates a link with the form rules: permanent hides the period, self-created hides the contact', async () => {
+    await t.page.goto(`./#/${LINKS}/create`);
+    await t.page.getByLabel('Backlink (linking page)').fill(site.url('/blog/top-picks/'));
+    await t.page.getByLabel('Target URL').fill(target);
+    await t.page.getByLabel('Anchor').fill('best casino bonuses');
+    await t.page.getByLabel('Price').fill('250');
+    await t.page.getByLabel('Start date').fill('2026-01-10');
+    await t.page.getByLabel('Duration (days)').fill('30');
+    await expect.poll(() => t.page.getByTestId('end-date').locator('input').inputValue()).toBe('2026-02-09');
+    await t.page.getByLabel('Permanent', { exact: true }).check();
+    await t.page.getByLabel('Duration (days)').waitFor({ state: 'detached' });
+    expect(await t.page.getByTestId('end-date').count()).toBe(0);
+    await t.page.getByLabel('Contact name').fill('Lena Fischer');
+    await t.page.getByLabel('Self-created', { exact: true }).check();
+    await t.page.getByLabel('Contact name').waitFor({ state: 'detached' });
+    await new RecordPage(t.page).save();
+    await t.page.waitForURL(/\/show$/);
+    const id = Number(/\/(\d+)\/show$/.exec(t.page.url())![1]);
+    const stored = (await api.get<{ data: Row }>(`${LINKS}/${id}`)).data;
+    expect(stored).toMatchObject({ permanent: true, self_created: true, duration: null, contact: null });
+    expect(t.errors).toEqual([]);
+  });
+
+  it('checks a link behind a captcha (dialog with Close and Check Again), then as it is', async () => {
+    pages['/captcha/'] = {
+      status: 403,
+      html: html('Just a moment...', '<div id="cf-chl-widget">Checking your browser before accessing</div>'),
+    };
+    const link = (
+      await api.post<{ data: Row }>(LINKS, {
+        backlink: site.url('/captcha/'),
+        url: target,
+        anchor: 'best casino bonuses',
+        rel_attribute: 'follow',
+        permanent: true,
+      })
+    ).data;
+    await t.page.goto(`./#/${LINKS}/${link.id}/show`);
+    await t.page.getByRole('button', { name: 'Check now' }).click();
+    const dialog = t.page.getByRole('dialog', { name: 'Captcha' });
+    await dialog.getByText('This external backlink are using a captcha and we cannot check that').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    pages['/captcha/'] = {
+      html: html('Top picks', `<p>Our pick: <a href="${target}">best casino bonuses</a></p>`),
+    };
+    await t.page.getByRole('button', { name: 'Check now' }).click();
+    await t.page.getByText('External Backlink checked').waitFor();
+    await new RecordPage(t.page).tab('Checks').click();
+    const checks = t.page.getByTestId('backlink-check');
+    await expect.poll(() => checks.count()).toBe(2);
+    expect(await checks.first().innerText()).toContain('OK');
+    expect(await checks.nth(1).innerText()).toContain('Unverifiable');
+    expect(t.errors).toEqual([]);
+  });
+
+  it('ignores an open warning of a seeded link', async () => {
+    const open = (
+      await api.get<{ data: Row[] }>(
+        `${LINKS}?perPage=1&filter=${encodeURIComponent(JSON.stringify({ attention: 'alerts' }))}`,
+      )
+    ).data[0]!;
+    await t.page.goto(`./#/${LINKS}/${open.id}/show/warnings`);
+    const row = t.page
+      .getByTestId('backlink-warning')
+      .filter({ has: t.page.getByRole('button', { name: 'IGNORE' }) })
+      .first();
+    await row.waitFor();
+    const message = (await row.locator('td').nth(1).innerText()).split('\n')[0]!;
+    await row.getByRole('button', { name: 'IGNORE' }).click();
+    await t.page.getByText('Warning ignored').waitFor();
+    await t.page
+      .getByTestId('backlink-warning')
+      .filter({ hasText: message })
+      .first()
+      .getByText(/^Ignored /)
+      .waitFor();
+    expect(t.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,246 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DATABASES, runCommand, type TestApp } from './helper.js';
+import { startHttpServer, type LocalHttpServer } from './integrations/local-servers.js';
+
+type Body = Record<string, unknown>;
+const DAY = 86_400;
+
+/**
+ * The bought-backlink ledger (issue 18): the SPEC §4 form rules held by the server, link checks against
+ * pages this test serves (evidence kept, a change raising one warning, IGNORE, a captcha never counted as a
+ * lost link, a link lost in its paid period alerting its website until it is back), the bulk check command.
+ */
+describe.each(DATABASES)('external backlinks on %s', (kind) => {
+  let t: TestApp;
+  let site: LocalHttpServer;
+  let admin: Record<string, string>;
+  let viewer: Record<string, string>;
+  let websiteId: number;
+  /** What the publisher's page serves now: its HTML, or a status with a body. */
+  let page: { status: number; body: string; headers?: Record<string, string> };
+  const target = 'https://bonus-guide.example/casino-bonuses/';
+  const withLink = (rel = '', anchor = 'best casino bonuses') =>
+    `<html><head><title>Top picks</title></head><body><p>Our pick this month is
+     <a href="${target}"${rel ? ` rel="${rel}"` : ''}>${anchor}</a>, tested for two weeks.</p></body></html>`;
+  const call = <T = Body>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: Body,
+    headers = admin,
+  ) => t.call<T>({ method, url, headers, ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    page = { status: 200, body: withLink() };
+    site = await startHttpServer((req: IncomingMessage, res: ServerResponse) => {
+      if (req.url === '/robots.txt') {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end('User-agent: *\nDisallow: /private/\n');
+        return;
+      }
+      res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8', ...page.headers });
+      res.end(page.body);
+    });
+    t = await createTestApp(kind, { outboundAllowPrivate: true });
+    admin = await t.as('ADMIN');
+    viewer = await t.as('VIEWER');
+    const w = await call<{ data: { id: number } }>('POST', '/dms/api/v1/websites', {
+      url: 'https://bonus-guide.example',
+      target_market: 'UK',
+      type: 'MONEY',
+    });
+    websiteId = w.body.data.id;
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+  });
+
+  const create = (body: Body) =>
+    call<{ data: Body; error?: { fields: Body } }>('POST', '/dms/api/v1/external-backlinks', body);
+  const bought = (extra: Body = {}) => ({
+    backlink: `${site.origin}/blog/top-picks/`,
+    url: target,
+    anchor: 'best casino bonuses',
+    rel_attribute: 'follow',
+    price: 250,
+    currency: 'GBP',
+    start_date: 1_790_000_000 - (1_790_000_000 % DAY),
+    duration: 365,
+    contact: { name: 'Lena Fischer', email: 'Lena@Example.com', im: 'skype: lena' },
+    ...extra,
+  });
+
+  it('holds the form rules: end date from start and duration, permanent and self-created links', async () => {
+    const paid = await create(bought());
+    expect(paid.status).toBe(201);
+    const start = Number(paid.body.data.start_date);
+    expect(paid.body.data).toMatchObject({
+      end_date: start + 365 * DAY,
+      website_id: websiteId,
+      contact: { name: 'Lena Fischer', email: 'lena@example.com', im: 'skype: lena' },
+      status: null,
+    });
+    const permanent = await create(bought({ permanent: true, duration: 90 }));
+    expect(permanent.body.data).toMatchObject({ permanent: true, duration: null, end_date: null });
+    const own = await create(bought({ self_created: true, permanent: true, price: null, currency: null }));
+    expect(own.body.data).toMatchObject({ self_created: true, contact: null });
+    const fields = async (body: Body) => {
+      const res = await create(body);
+      expect(res.status).toBe(422);
+      return res.body.error!.fields;
+    };
+    expect(await fields(bought({ start_date: null, duration: null }))).toEqual({
+      start_date: 'Enter when the paid period starts',
+      duration: 'Enter how many days the link is paid for',
+    });
+    expect(await fields(bought({ currency: null }))).toEqual({ currency: 'Pick the currency of the price' });
+    expect(await fields(bought({ contact: { phone: '1' } }))).toEqual({
+      contact: 'Unknown contact field phone: only name, email and im',
+    });
+    expect(await fields(bought({ currency: 'XYZ' }))).toHaveProperty('currency');
+    // Editing: marking it permanent drops the period.
+    const upd = await call<{ data: Body }>(
+      'PUT',
+      `/dms/api/v1/external-backlinks/${String(paid.body.data.id)}`,
+      {
+        permanent: true,
+        version: 1,
+      },
+    );
+    expect(upd.body.data).toMatchObject({ permanent: true, duration: null, end_date: null, version: 2 });
+  });
+
+  it('checks a link, keeps the evidence, warns once on a change and lets staff ignore it', async () => {
+    const link = await create(bought({ start_date: Math.floor(Date.now() / 1000) - 10 * DAY }));
+    const id = Number(link.body.data.id);
+    const check = () =>
+      call<{ data: { check: Body & { evidence: Body }; has_captcha: boolean; warning_id: number | null } }>(
+        'PUT',
+        `/dms/api/v1/external-backlinks/check/${id}`,
+      );
+    page = { status: 200, body: withLink() };
+    const ok = await check();
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ has_captcha: false, warning_id: null, check: { status: 'ok' } });
+    expect(ok.body.data.check.evidence).toMatchObject({
+      http_status: 200,
+      link_found: true,
+      found_anchor: 'best casino bonuses',
+      robots_allowed: true,
+    });
+    expect(String(ok.body.data.check.evidence.snippet)).toContain('best casino bonuses');
+
+    page = { status: 200, body: withLink('nofollow') };
+    const changed = await check();
+    expect(changed.body.data.check.status).toBe('wrong_rel');
+    const warningId = changed.body.data.warning_id;
+    expect(warningId).toEqual(expect.any(Number));
+    // The same again: no second warning.
+    expect((await check()).body.data.warning_id).toBeNull();
+    const got = await call<{ data: Body }>('GET', `/dms/api/v1/external-backlinks/${id}`);
+    expect(got.body.data).toMatchObject({ status: 'wrong_rel', open_warnings: 1 });
+    const history = await call<{ data: Body[] }>('GET', `/dms/api/v1/external-backlinks/${id}/checks`);
+    expect(history.body.data.map((c) => c.status)).toEqual(['wrong_rel', 'wrong_rel', 'ok']);
+
+    expect(
+      (
+        await call(
+          'PUT',
+          `/dms/api/v1/external-backlink-status/ignore-warning/${warningId}`,
+          undefined,
+          viewer,
+        )
+      ).status,
+    ).toBe(403);
+    // The warning as its list shows it: what changed, row by row.
+    const listed = await call<{ data: Array<Body & { data: { rows: Body[] } }> }>(
+      'GET',
+      `/dms/api/v1/external-backlink-status?filter=${encodeURIComponent(JSON.stringify({ external_backlink_id: id }))}`,
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((w) => w.id)).toEqual([warningId]);
+    expect(listed.body.data[0]!.data.rows[0]).toMatchObject({ field: expect.any(String) });
+    const ignored = await call<{ data: Body }>(
+      'PUT',
+      `/dms/api/v1/external-backlink-status/ignore-warning/${warningId}`,
+    );
+    expect(ignored.status).toBe(200);
+    expect(ignored.body.data.ignored_at).toEqual(expect.any(Number));
+    expect(
+      (await call<{ data: Body }>('GET', `/dms/api/v1/external-backlinks/${id}`)).body.data.open_warnings,
+    ).toBe(0);
+    // A warning of no backlink cannot be ignored.
+    const orphan = await t.db.query<{ id: number }>(
+      `INSERT INTO external_backlink_status (message) VALUES ('Provider list changed') RETURNING id`,
+    );
+    const refused = await call(
+      'PUT',
+      `/dms/api/v1/external-backlink-status/ignore-warning/${orphan.rows[0]!.id}`,
+    );
+    expect(refused.status).toBe(422);
+    expect((await call('PUT', `/dms/api/v1/external-backlinks/check/${id}`, undefined, viewer)).status).toBe(
+      403,
+    );
+  });
+
+  it('never counts a captcha as lost; a link lost in its paid period alerts its website until it is back', async () => {
+    const link = await create(bought({ start_date: Math.floor(Date.now() / 1000) - 10 * DAY }));
+    const id = Number(link.body.data.id);
+    const check = () =>
+      call<{ data: { check: Body; has_captcha: boolean } }>(
+        'PUT',
+        `/dms/api/v1/external-backlinks/check/${id}`,
+      );
+    const openAlerts = async () =>
+      Number(
+        (
+          await t.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM notifications WHERE website_id = $1 AND resolved = 'no' AND title = 'A bought backlink is lost'`,
+            [websiteId],
+          )
+        ).rows[0]!.n,
+      );
+    page = { status: 200, body: withLink() };
+    await check();
+    page = {
+      status: 403,
+      body: '<html><head><title>Just a moment...</title></head><body><div id="cf-chl-widget"></div></body></html>',
+      headers: { 'cf-mitigated': 'challenge' },
+    };
+    const captcha = await check();
+    expect(captcha.body.data).toMatchObject({ has_captcha: true, check: { status: 'unverifiable' } });
+    expect(await openAlerts()).toBe(0);
+
+    page = { status: 404, body: 'Not Found' };
+    expect((await check()).body.data.check.status).toBe('page_gone');
+    expect(await openAlerts()).toBe(1);
+    // Still gone: the one alert stays the only one.
+    await check();
+    expect(await openAlerts()).toBe(1);
+    page = { status: 200, body: withLink() };
+    expect((await check()).body.data.check.status).toBe('ok');
+    expect(await openAlerts()).toBe(0);
+  });
+
+  it('checks the selected links in one run, a unit per link', async () => {
+    await t.deps.jobs.startWorkers();
+    const a = await create(bought({ backlink: `${site.origin}/blog/a/` }));
+    const b = await create(bought({ backlink: `${site.origin}/private/b/` }));
+    page = { status: 200, body: withLink() };
+    const run = await runCommand<{ remaining_jobs: number; success_count: number; failed_count: number }>(
+      t,
+      admin,
+      'dms',
+      'backlinks:check',
+      { ids: `${String(a.body.data.id)}, ${String(b.body.data.id)}` },
+    );
+    expect(run).toMatchObject({ remaining_jobs: 0, success_count: 1, failed_count: 1 });
+    const statuses = await t.db.query<{ id: number; status: string }>(
+      'SELECT id, status FROM external_backlinks WHERE id = ANY($1::bigint[]) ORDER BY id',
+      [[a.body.data.id, b.body.data.id]],
+    );
+    expect(statuses.rows.map((r) => r.status)).toEqual(['ok', 'blocked_by_robots']);
+  });
+});

@@ -1,0 +1,117 @@
+import { LINK_CHECK_STATUSES } from '../backlinks.js';
+import { REL_ATTRIBUTES } from '../constants.js';
+import { CURRENCIES } from '../currencies.js';
+import { defineResource } from '../fields.js';
+
+const checked = { readOnly: true, sortable: true, filter: 'range' } as const;
+
+/**
+ * A bought (or self-made) backlink: a page elsewhere that should link to one of our URLs with an agreed
+ * anchor and rel, for a price and a period (SPEC §3 External backlink, §4 form rules). The check fields are
+ * the last link check's; its evidence is kept per check.
+ */
+export const externalBacklinks = defineResource({
+  name: 'external-backlinks',
+  service: 'dms',
+  path: 'dms/api/v1/external-backlinks',
+  label: 'External backlinks',
+  titleField: 'backlink',
+  defaultSort: { field: 'updated_at', order: 'DESC' },
+  customFilters: {
+    attention: {
+      value: 'enum',
+      label: 'Needs attention',
+      values: ['alerts', 'errors'],
+    },
+  },
+  columns: [
+    'backlink',
+    'website_id',
+    'anchor',
+    'rel_attribute',
+    'price',
+    'currency',
+    'end_date',
+    'status',
+    'last_checked_at',
+  ],
+  fields: {
+    backlink: {
+      kind: 'string',
+      format: 'url',
+      label: 'Backlink (linking page)',
+      required: true,
+      maxLength: 2048,
+      filter: 'search',
+      sortable: true,
+      searchable: true,
+    },
+    url: {
+      kind: 'string',
+      format: 'url',
+      label: 'Target URL',
+      required: true,
+      maxLength: 2048,
+      filter: 'search',
+      sortable: true,
+      searchable: true,
+    },
+    website_id: { kind: 'reference', reference: 'websites', label: 'Website', filter: 'eq' },
+    anchor: { kind: 'string', maxLength: 500, filter: 'search', searchable: true },
+    rel_attribute: { kind: 'enum', values: REL_ATTRIBUTES, label: 'Rel', filter: 'eq', required: true },
+    price: { kind: 'number', min: 0, max: 10_000_000, sortable: true, filter: 'range' },
+    currency: { kind: 'enum', values: CURRENCIES, filter: 'eq' },
+    permanent: { kind: 'boolean', filter: 'eq' },
+    self_created: { kind: 'boolean', label: 'Self-created', filter: 'eq' },
+    start_date: { kind: 'timestamp', label: 'Start date', sortable: true, filter: 'range' },
+    duration: { kind: 'integer', label: 'Duration (days)', min: 1, max: 3650 },
+    end_date: { kind: 'timestamp', label: 'End date', ...checked },
+    contact: { kind: 'json', label: 'Contact' },
+    notes: { kind: 'text', maxLength: 20_000, searchable: true },
+    runcloud_name: { kind: 'string', label: 'RunCloud name', maxLength: 255, filter: 'search' },
+    ip_info: { kind: 'json', label: 'IP info', readOnly: true },
+    has_captcha: { kind: 'boolean', label: 'Has captcha', readOnly: true, filter: 'eq' },
+    status: {
+      kind: 'enum',
+      values: LINK_CHECK_STATUSES,
+      label: 'Status',
+      readOnly: true,
+      filter: 'eq',
+      sortable: true,
+    },
+    last_checked_at: { kind: 'timestamp', label: 'Last checked', ...checked },
+    referring_domains: { kind: 'integer', label: 'Referring domains', ...checked },
+    domain_rating: { kind: 'number', label: 'Domain rating', ...checked },
+  },
+});
+
+/**
+ * What a link check found changed (SPEC §3 Warning; the menu-only external-backlink-status): written by the
+ * checks, ignored by staff (only those of a backlink).
+ */
+export const externalBacklinkStatus = defineResource({
+  name: 'external-backlink-status',
+  service: 'dms',
+  path: 'dms/api/v1/external-backlink-status',
+  label: 'Backlink warnings',
+  titleField: 'message',
+  defaultSort: { field: 'created_at', order: 'DESC' },
+  operations: { create: false, update: false, delete: false },
+  columns: ['message', 'external_backlink_id', 'important', 'expected', 'found', 'created_at'],
+  fields: {
+    external_backlink_id: {
+      kind: 'reference',
+      reference: 'external-backlinks',
+      label: 'Backlink',
+      filter: 'eq',
+      readOnly: true,
+    },
+    message: { kind: 'string', readOnly: true, filter: 'search', searchable: true },
+    important: { kind: 'boolean', readOnly: true, filter: 'eq' },
+    // {rows: [{field, expected, found}]}: the table of what changed (SPEC §3 Warning data).
+    data: { kind: 'json', label: 'Details', readOnly: true },
+    expected: { kind: 'string', readOnly: true },
+    found: { kind: 'string', readOnly: true },
+    ignored_at: { kind: 'timestamp', label: 'Ignored at', readOnly: true, filter: 'range' },
+  },
+});

@@ -1,0 +1,19 @@
+import AddLinkOutlined from '@mui/icons-material/AddLinkOutlined';
+import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
+import { resources } from '@sitefleet/shared';
+import { defineScreens, lazyScreen } from '../types';
+
+/** SPEC §2.5: the bought-backlink ledger (list tabs External backlinks, Alerts, Errors; show; create; edit). */
+export const externalBacklinks = defineScreens(resources.externalBacklinks, {
+  icon: AddLinkOutlined,
+  group: 'SEO and Tools',
+  list: lazyScreen(() => import('./ExternalBacklinkList'), 'ExternalBacklinkList'),
+  show: lazyScreen(() => import('./ExternalBacklinkShow'), 'ExternalBacklinkShow'),
+  inputs: () => import('./ExternalBacklinkInputs').then((m) => m.ExternalBacklinkInputs),
+});
+
+/** The warnings the checks raise (menu-only external-backlink-status, SPEC §2.5): derived list and show. */
+export const externalBacklinkStatus = defineScreens(resources.externalBacklinkStatus, {
+  icon: ReportProblemOutlined,
+  group: 'SEO and Tools',
+});
