@@ -1,4 +1,4 @@
-import { resources } from '@sitefleet/shared';
+import { parseDisavowFile, resources } from '@sitefleet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListPage } from '../pages/ListPage';
 import { RecordPage } from '../pages/RecordPage';
@@ -121,6 +121,51 @@ describe('external backlinks: the ledger on the demo data (SPEC §2.5, §4, §5,
       .filter({ hasText: message })
       .first()
       .getByText(/^Ignored /)
+      .waitFor();
+    expect(t.errors).toEqual([]);
+  });
+
+  it("downloads a website's disavow file, and warns on a link whose page is disavowed", async () => {
+    const DISAVOW = resources.disavowedDomains.path;
+    const entry = (
+      await api.get<{ data: Row[] }>(
+        `${DISAVOW}?perPage=1&filter=${encodeURIComponent(JSON.stringify({ type: 'domain' }))}`,
+      )
+    ).data[0]!;
+    const count = (
+      await api.get<{ meta: { total: number } }>(
+        `${DISAVOW}?perPage=1&filter=${encodeURIComponent(JSON.stringify({ website_id: entry.website_id }))}`,
+      )
+    ).meta.total;
+    const list = new ListPage(t.page, DISAVOW);
+    await list.goto(`?filter=${encodeURIComponent(JSON.stringify({ website_id: entry.website_id }))}`);
+    await list.rows().first().waitFor();
+    const [download] = await Promise.all([
+      t.page.waitForEvent('download'),
+      t.page.getByRole('button', { name: 'Disavow file' }).click(),
+    ]);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+    const parsed = parseDisavowFile(Buffer.concat(chunks).toString('utf8'));
+    expect(parsed.invalid).toEqual([]);
+    expect(parsed.entries).toHaveLength(count);
+    expect(parsed.entries).toContainEqual({ type: 'domain', value: entry.value });
+
+    // A bought link on a disavowed host: its page says so.
+    const link = (
+      await api.post<{ data: Row }>(LINKS, {
+        backlink: `https://blog.${String(entry.value)}/review/`,
+        url: target,
+        rel_attribute: 'follow',
+        permanent: true,
+        website_id: entry.website_id,
+      })
+    ).data;
+    await t.page.goto(`./#/${LINKS}/${link.id}/show`);
+    await t.page
+      .getByTestId('disavowed-note')
+      .getByText(/on its website’s disavow list/)
       .waitFor();
     expect(t.errors).toEqual([]);
   });

@@ -27,6 +27,7 @@ const SEO = [
   'Earnings',
   'External backlinks',
   'Backlink warnings',
+  'Disavowed domains',
   'Analytics requests',
 ];
 const ALL = [

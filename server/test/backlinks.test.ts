@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseDisavowFile } from '@sitefleet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DATABASES, runCommand, type TestApp } from './helper.js';
 import { startHttpServer, type LocalHttpServer } from './integrations/local-servers.js';
@@ -242,5 +243,63 @@ describe.each(DATABASES)('external backlinks on %s', (kind) => {
       [[a.body.data.id, b.body.data.id]],
     );
     expect(statuses.rows.map((r) => r.status)).toEqual(['ok', 'blocked_by_robots']);
+  });
+
+  it("keeps a disavow list per website, answers is-disavowed and exports it in Google's format", async () => {
+    const add = (body: Body) =>
+      call<{ data: Body; error?: { fields: Body } }>('POST', '/dms/api/v1/disavowed-domains', body);
+    const domain = await add({
+      value: 'https://www.Spam-Links.example/some/path',
+      type: 'domain',
+      website_id: websiteId,
+    });
+    expect(domain.status).toBe(201);
+    expect(domain.body.data.value).toBe('spam-links.example');
+    const url = await add({ value: 'https://Bad.example/page?id=2#top', type: 'url', website_id: websiteId });
+    expect(url.body.data.value).toBe('https://bad.example/page?id=2');
+    expect((await add({ value: 'spam-links.example', type: 'domain', website_id: websiteId })).status).toBe(
+      409,
+    );
+    expect(
+      (await add({ value: 'not a domain', type: 'domain', website_id: websiteId })).body.error!.fields,
+    ).toEqual({
+      value: 'Enter a domain name (example.com)',
+    });
+    expect((await add({ value: 'bad.example', type: 'domain' })).body.error!.fields).toEqual({
+      website_id: 'Required',
+    });
+
+    const ask = (value: string) =>
+      call<{ data: { domains: Body[]; urls: Body[] } }>(
+        'GET',
+        `/dms/api/v1/disavowed-domains/is-disavowed?value=${encodeURIComponent(value)}`,
+      );
+    expect((await ask('https://blog.spam-links.example/post-1')).body.data).toEqual({
+      domains: [{ id: domain.body.data.id, website_id: websiteId }],
+      urls: [],
+    });
+    expect((await ask('https://bad.example/page?id=2')).body.data).toEqual({
+      domains: [],
+      urls: [{ id: url.body.data.id, website_id: websiteId }],
+    });
+    expect((await ask('clean.example')).body.data).toEqual({ domains: [], urls: [] });
+
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/dms/api/v1/websites/${websiteId}/disavow.txt`,
+      headers: admin,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^text\/plain/);
+    expect(file.headers['content-disposition']).toBe(
+      'attachment; filename="disavow-bonus-guide.example.txt"',
+    );
+    expect(parseDisavowFile(file.body)).toEqual({
+      entries: [
+        { type: 'domain', value: 'spam-links.example' },
+        { type: 'url', value: 'https://bad.example/page?id=2' },
+      ],
+      invalid: [],
+    });
   });
 });

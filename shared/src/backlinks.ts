@@ -38,3 +38,34 @@ export function backlinkEndDate(startDate: number | null, durationDays: number |
   if (startDate === null || durationDays === null) return null;
   return startDate + durationDays * 86_400;
 }
+
+/** What a disavow entry names (SPEC §3 Disavowed domain type): a whole domain, or one URL. */
+export const DISAVOW_TYPES = ['domain', 'url'] as const;
+export type DisavowType = (typeof DISAVOW_TYPES)[number];
+
+/** One entry of a disavow file in Google's format: `domain:example.com`, or the URL itself. */
+export const disavowLine = (type: DisavowType, value: string): string =>
+  type === 'domain' ? `domain:${value}` : value;
+
+/**
+ * A disavow file read back (Google's format: one `domain:` entry or URL per line, `#` comments): its entries.
+ * Lines that are neither are returned in `invalid`, with their line numbers.
+ */
+export function parseDisavowFile(text: string): {
+  entries: Array<{ type: DisavowType; value: string }>;
+  invalid: number[];
+} {
+  const entries: Array<{ type: DisavowType; value: string }> = [];
+  const invalid: number[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) return;
+    if (line.toLowerCase().startsWith('domain:')) {
+      const value = line.slice(7).trim().toLowerCase();
+      if (/^[a-z0-9.-]+\.[a-z0-9-]+$/.test(value)) entries.push({ type: 'domain', value });
+      else invalid.push(i + 1);
+    } else if (/^https?:\/\/\S+$/i.test(line)) entries.push({ type: 'url', value: line });
+    else invalid.push(i + 1);
+  });
+  return { entries, invalid };
+}

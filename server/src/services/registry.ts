@@ -24,6 +24,7 @@ import {
 } from './dms/seo-screens/resources.js';
 import { accurankerNotificationsResource } from './dms/seo-screens/notifications.js';
 import { externalBacklinksResource, externalBacklinkStatusResource } from './dms/backlinks/resources.js';
+import { disavowedDomainsResource } from './dms/backlinks/disavow.js';
 import { tagsResource } from './dms/tags.js';
 import { notificationsResource } from './nms/notifications.js';
 import { monitorsResource } from './umms/monitors.js';
@@ -90,5 +91,6 @@ export function allResources(config: Config, jobs: () => JobEngine): AppResource
     analyticsRequestsResource,
     externalBacklinksResource,
     externalBacklinkStatusResource,
+    disavowedDomainsResource,
   ];
 }

@@ -61,3 +61,34 @@ export const ignoreBacklinkWarning = defineAction({
   params: IdParams,
   response: Data(Type.Object({ id: Type.Integer(), ignored_at: Type.Integer() })),
 });
+
+const DisavowHit = Type.Object({ id: Type.Integer(), website_id: Type.Integer() });
+
+/** GET /disavowed-domains/is-disavowed?value=: the entries that disavow a link (its domain, a parent, the URL). */
+export const isDisavowed = defineAction({
+  method: 'GET',
+  path: 'dms/api/v1/disavowed-domains/is-disavowed',
+  service: 'dms',
+  summary:
+    'Which disavow entries cover a link: domain entries of its host (or a parent domain), URL entries of it',
+  access: 'permission',
+  kind: 'read',
+  query: Type.Object(
+    { value: Type.String({ minLength: 1, maxLength: 2048 }) },
+    { additionalProperties: false },
+  ),
+  response: Data(Type.Object({ domains: Type.Array(DisavowHit), urls: Type.Array(DisavowHit) })),
+});
+
+/** GET /websites/{id}/disavow.txt: the website's disavow list as a file to upload to Google Search Console. */
+export const exportDisavowFile = defineAction({
+  method: 'GET',
+  path: 'dms/api/v1/websites/:id/disavow.txt',
+  service: 'dms',
+  summary: "A website's disavow list in Google's disavow-file format (text/plain)",
+  access: 'permission',
+  kind: 'read',
+  params: IdParams,
+  produces: 'text/plain',
+  response: Type.String(),
+});

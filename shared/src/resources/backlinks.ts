@@ -1,4 +1,4 @@
-import { LINK_CHECK_STATUSES } from '../backlinks.js';
+import { DISAVOW_TYPES, LINK_CHECK_STATUSES } from '../backlinks.js';
 import { REL_ATTRIBUTES } from '../constants.js';
 import { CURRENCIES } from '../currencies.js';
 import { defineResource } from '../fields.js';
@@ -113,5 +113,35 @@ export const externalBacklinkStatus = defineResource({
     expected: { kind: 'string', readOnly: true },
     found: { kind: 'string', readOnly: true },
     ignored_at: { kind: 'timestamp', label: 'Ignored at', readOnly: true, filter: 'range' },
+  },
+});
+
+/**
+ * A domain or URL a website disavows (SPEC §3 Disavowed domain; website required, SPEC §5): exported per
+ * website in Google's disavow-file format, and looked up by `is-disavowed`.
+ */
+export const disavowedDomains = defineResource({
+  name: 'disavowed-domains',
+  service: 'dms',
+  path: 'dms/api/v1/disavowed-domains',
+  label: 'Disavowed domains',
+  titleField: 'value',
+  defaultSort: { field: 'updated_at', order: 'DESC' },
+  columns: ['value', 'type', 'website_id', 'notes', 'updated_at'],
+  fields: {
+    value: {
+      kind: 'string',
+      label: 'Domain or URL',
+      // A domain for a domain entry, a URL for a URL entry: the type decides, the server checks it.
+      format: 'target',
+      required: true,
+      maxLength: 2048,
+      filter: 'search',
+      sortable: true,
+      searchable: true,
+    },
+    type: { kind: 'enum', values: DISAVOW_TYPES, required: true, filter: 'eq', sortable: true },
+    website_id: { kind: 'reference', reference: 'websites', label: 'Website', required: true, filter: 'eq' },
+    notes: { kind: 'text', maxLength: 2000, searchable: true },
   },
 });

@@ -5,6 +5,7 @@ import { ahrefsMetrics } from './ahrefs-metrics';
 import { analyticsRequests } from './analytics-requests';
 import { auditLog } from './audit-log';
 import { cronJobs } from './cron-jobs';
+import { disavowedDomains } from './disavowed-domains';
 import { dnsRecords } from './dns-records';
 import { domains } from './domains';
 import { earnings } from './earnings';
@@ -62,6 +63,7 @@ export const RESOURCES: ResourceDef[] = [
   earnings,
   externalBacklinks,
   externalBacklinkStatus,
+  disavowedDomains,
   analyticsRequests,
   notifications,
   monitors,

@@ -4,6 +4,7 @@ import { DerivedShow } from '../../common/screens/DerivedScreens';
 import { BacklinkChecks } from './BacklinkChecks';
 import { BacklinkWarnings } from './BacklinkWarnings';
 import { CheckNowButton } from './CheckNowButton';
+import { DisavowedNote } from './DisavowedNote';
 import { WarningsChip } from './columns';
 
 const Warnings = (_: { label: string }) => {
@@ -20,7 +21,10 @@ export const ExternalBacklinkShow = () => (
   <DerivedShow
     actions={<CheckNowButton />}
     labels={{ status: LINK_CHECK_LABELS }}
-    more={[<Warnings key="warnings" label="Open warnings" />]}
+    more={[
+      <Warnings key="warnings" label="Open warnings" />,
+      <DisavowedNote key="disavowed" label="Disavowed" />,
+    ]}
   >
     <TabbedShowLayout.Tab label="Checks" path="checks">
       <BacklinkChecks label={false} />

@@ -302,6 +302,14 @@ export async function seedBacklinks(tx: Queryable, _ctx: SeedContext): Promise<v
        found text, at bigint, ignored boolean)`,
     [JSON.stringify(warnings)],
   );
+  await seedDisavow(
+    tx,
+    rng,
+    money.map((m) => m.id),
+    inserted.rows,
+    latest,
+    today,
+  );
   await tx.query(
     `UPDATE external_backlinks b SET status = x.status, last_checked_at = x.at, has_captcha = x.captcha
      FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, status text, at bigint, captcha boolean)
@@ -311,5 +319,75 @@ export async function seedBacklinks(tx: Queryable, _ctx: SeedContext): Promise<v
         [...latest].map(([id, r]) => ({ id, status: r.status, at: r.checked_at, captcha: r.has_captcha })),
       ),
     ],
+  );
+}
+
+/** Link farms and scraper sites that point at money sites unasked. */
+const SPAM_DOMAINS = [
+  'seo-links-4u.xyz',
+  'free-backlinks.top',
+  'casino-bonus-spam.click',
+  'linkfarm-directory.info',
+  'pbn-network-77.site',
+  'cheap-dofollow.online',
+  'article-spinner.biz',
+  'scraped-reviews.icu',
+  'gamble-links.buzz',
+  'crypto-pump-news.live',
+];
+
+/**
+ * Disavow lists: spam domains and a few scraped URLs on every other money site, and the publishers of
+ * links that went noindex or were nofollowed disavowed by their own website (the console warns on those).
+ */
+async function seedDisavow(
+  tx: Queryable,
+  rng: Rng,
+  moneyIds: number[],
+  links: Array<{ id: number; website_id: number; backlink: string }>,
+  latest: Map<number, LinkCheckResult>,
+  today: number,
+): Promise<void> {
+  const rows: Array<{ website_id: number; type: string; value: string; notes: string | null; at: number }> =
+    [];
+  moneyIds.forEach((websiteId, i) => {
+    if (i % 2) return;
+    for (const domain of rng.some(SPAM_DOMAINS, 3, 7))
+      rows.push({
+        website_id: websiteId,
+        type: 'domain',
+        value: domain,
+        notes: null,
+        at: today - rng.int(5, 400) * DAY,
+      });
+    rows.push({
+      website_id: websiteId,
+      type: 'url',
+      value: `https://${rng.pick(SPAM_DOMAINS)}/top-${rng.int(10, 99)}-sites/`,
+      notes: 'Scraped copy of our review with hidden links',
+      at: today - rng.int(5, 200) * DAY,
+    });
+  });
+  const seen = new Set(rows.map((r) => `${r.website_id} ${r.value}`));
+  for (const link of links) {
+    const status = latest.get(Number(link.id))?.status;
+    if (status !== 'noindex' && status !== 'wrong_rel') continue;
+    const host = new URL(link.backlink).hostname.replace(/^www\./, '');
+    const key = `${Number(link.website_id)} ${host}`;
+    if (seen.has(key) || rng.chance(0.5)) continue;
+    seen.add(key);
+    rows.push({
+      website_id: Number(link.website_id),
+      type: 'domain',
+      value: host,
+      notes: `Disavowed after the ${status === 'noindex' ? 'page went noindex' : 'link was nofollowed'}`,
+      at: today - rng.int(1, 20) * DAY,
+    });
+  }
+  await tx.query(
+    `INSERT INTO disavowed_domains (website_id, type, value, notes, created_at, updated_at)
+     SELECT x.website_id, x.type, x.value, x.notes, x.at, x.at
+     FROM jsonb_to_recordset($1::jsonb) AS x(website_id bigint, type text, value text, notes text, at bigint)`,
+    [JSON.stringify(rows)],
   );
 }
