@@ -38,6 +38,7 @@ const BENCHES: Bench[] = [
   { name: 'memory', command: tsx('memory.ts'), file: results('memory') },
   { name: 'monitors', command: tsx('monitors.ts'), file: results('monitors') },
   { name: 'wordpress', command: tsx('wordpress.ts'), file: results('wordpress') },
+  { name: 'backlinks', command: tsx('backlinks.ts'), file: results('backlinks') },
   { name: 'dashboard', command: tsx('dashboard.ts'), file: results('dashboard') },
   {
     name: 'cold-load',

@@ -60,6 +60,12 @@ export interface SignedIn {
 export interface IdentityProvider {
   /** The user a request's credentials name, with a live session; throws 401 otherwise. */
   authenticate(request: FastifyRequest): Promise<SignedIn>;
+  /**
+   * The same answer from memory alone when the provider can give it without waiting (a token and an
+   * account state it already holds, every check of `authenticate` made); null sends the request the way
+   * of `authenticate`. Throws 401 as `authenticate` would.
+   */
+  authenticateRemembered?(request: FastifyRequest): SignedIn | null;
   /** A reveal's own guard after its permission: a fresh step-up and a reveal budget (throws otherwise). */
   guardReveal(request: FastifyRequest, reply: FastifyReply, user: AuthUser): Promise<void>;
 }
@@ -109,31 +115,82 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps, routes: Regist
   });
 
   app.decorateRequest('ctx', null as unknown as RequestContext);
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: most requests are answered from memory (remembered), with no promise to wait on.
+  app.addHook('onRequest', (request, reply, done) => {
     request.ctx = makeContext(deps, request, null);
-    if (request.is404) return;
+    if (request.is404) return done();
     const access = request.routeOptions.config.access;
-    if (access === 'public') return;
-    const user = await authenticate(deps, request, access === 'permission');
-    request.ctx = makeContext(deps, request, user);
-    if (request.routeOptions.config.kind === 'reveal') await deps.identity.guardReveal(request, reply, user);
+    if (access === 'public') return done();
+    let user: AuthUser | null;
+    try {
+      user = remembered(deps, request, access === 'permission');
+    } catch (err) {
+      return done(err as Error);
+    }
+    if (user) {
+      request.ctx = makeContext(deps, request, user);
+      return done();
+    }
+    signIn(deps, request, reply, access === 'permission').then(() => done(), done);
   });
 }
 
-function makeContext(deps: AuthDeps, request: FastifyRequest, user: AuthUser | null): RequestContext {
+/**
+ * The signed-in user when the identity provider answers from memory and nothing else needs waiting for:
+ * the route's permission is held (a refusal is audited, on the way of signIn) and it is no reveal.
+ */
+function remembered(deps: AuthDeps, request: FastifyRequest, needsPermission: boolean): AuthUser | null {
+  if (request.routeOptions.config.kind === 'reveal') return null;
+  const signedIn = deps.identity.authenticateRemembered?.(request);
+  if (!signedIn) return null;
+  if (needsPermission) {
+    const { method, route } = permissionOf(request);
+    if (!signedIn.allows(method, route)) return null;
+  }
+  return signedIn.user;
+}
+
+async function signIn(
+  deps: AuthDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  needsPermission: boolean,
+): Promise<void> {
+  const user = await authenticate(deps, request, needsPermission);
+  request.ctx = makeContext(deps, request, user);
+  if (request.routeOptions.config.kind === 'reveal') await deps.identity.guardReveal(request, reply, user);
+}
+
+/** The (method, route) permission a request needs: its route's, or the one the route borrows. */
+function permissionOf(request: FastifyRequest): { method: string; route: string } {
+  const borrowed = request.routeOptions.config.permissionAs;
   return {
-    user,
-    ip: request.ip,
-    db: deps.db,
-    audit: (action, target, detail) =>
-      writeAudit(deps.db, {
-        actorId: user?.id ?? null,
-        action,
-        target,
-        ip: request.ip,
-        ...(detail ? { detail } : {}),
-      }),
+    method: borrowed?.method ?? request.method,
+    route: borrowed?.url ?? request.routeOptions.url ?? '',
   };
+}
+
+/** A request's context: a class, so that each request makes one object and no closures. */
+class Context implements RequestContext {
+  constructor(
+    readonly db: Db,
+    readonly ip: string,
+    readonly user: AuthUser | null,
+  ) {}
+
+  audit(action: string, target: string | null, detail?: Record<string, unknown>): Promise<void> {
+    return writeAudit(this.db, {
+      actorId: this.user?.id ?? null,
+      action,
+      target,
+      ip: this.ip,
+      ...(detail ? { detail } : {}),
+    });
+  }
+}
+
+function makeContext(deps: AuthDeps, request: FastifyRequest, user: AuthUser | null): RequestContext {
+  return new Context(deps.db, request.ip, user);
 }
 
 async function authenticate(
@@ -142,9 +199,7 @@ async function authenticate(
   needsPermission: boolean,
 ): Promise<AuthUser> {
   const signedIn = await deps.identity.authenticate(request);
-  const borrowed = request.routeOptions.config.permissionAs;
-  const method = borrowed?.method ?? request.method;
-  const route = borrowed?.url ?? request.routeOptions.url ?? '';
+  const { method, route } = permissionOf(request);
   if (needsPermission && !signedIn.allows(method, route)) {
     await writeAudit(deps.db, {
       actorId: signedIn.user.id,

@@ -17,7 +17,8 @@ function partError(part: 'query' | 'path', h: Hostile): AppError {
 /** Percent-escapes that do not decode to UTF-8 (bytes like %FF, encoded surrogates like %ED%A0%80). */
 function badlyEncodedQueryName(url: string): string | null {
   const q = url.indexOf('?');
-  if (q < 0) return null;
+  // Only a percent-escape can fail to decode: a query without one is fine as it is.
+  if (q < 0 || url.indexOf('%', q + 1) < 0) return null;
   for (const pair of url.slice(q + 1).split('&')) {
     const [name = '', value = ''] = pair.split('=', 2);
     for (const piece of [name, value]) {
@@ -68,7 +69,13 @@ export function installInputGuard(app: FastifyInstance): void {
       done(null, body);
     });
   });
-  app.addHook('preValidation', async (request) => {
-    checkRequest(request);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkRequest(request);
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
+    done();
   });
 }

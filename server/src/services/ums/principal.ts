@@ -60,9 +60,15 @@ export class PrincipalCache {
     this.bypassUntil = Date.now() + 15_000;
   }
 
-  async get(db: Queryable, userId: number): Promise<Principal | null> {
+  /** The user's principal if a fresh one is cached (as `get` would answer it without loading), else null. */
+  peek(userId: number): Principal | null {
     const hit = this.entries.get(userId);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.p;
+    return hit && Date.now() - hit.at < this.ttlMs ? hit.p : null;
+  }
+
+  async get(db: Queryable, userId: number): Promise<Principal | null> {
+    const hit = this.peek(userId);
+    if (hit) return hit;
     const generation = this.generation;
     const p = await loadPrincipal(db, userId);
     // A change that arrived while loading may not be in p: store only if none did.

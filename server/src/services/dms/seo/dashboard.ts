@@ -10,12 +10,17 @@ import {
   RECENT_LINKS,
   resources,
   TOP_PAGES,
+  type Comparison,
+  type ComparisonPeriod,
   type GaMetric,
 } from '@sitefleet/shared';
 import type { FastifyInstance } from 'fastify';
 import { registerAction } from '../../../core/actions.js';
 import type { RequestContext } from '../../../core/context.js';
-import { invalid, notFound } from '../../../core/errors.js';
+import type { Engine } from '../../../core/crud.js';
+import { invalid, notFound, notFoundRecord } from '../../../core/errors.js';
+import type { ResourceModel } from '../../../core/resource.js';
+import { sql, type SqlFragment } from '../../../core/sql.js';
 import type { AppDeps } from '../../../deps.js';
 import {
   ahrefsFigures,
@@ -45,23 +50,84 @@ export const SOURCES = {
 /** The backlink trend spans at least this many days, so 'Yesterday' still draws a line. */
 const TREND_DAYS = 30;
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Today's period of each comparison, with the backlink trend's first day: computed once a day (building a
+ * period parses and formats a dozen dates) instead of on every request. Frozen, as requests share them.
+ */
+export class PeriodsOfToday {
+  private dayNumber = Number.NaN;
+  private readonly periods = new Map<Comparison, { period: ComparisonPeriod; trendFrom: string }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  of(comparison: Comparison): { period: ComparisonPeriod; trendFrom: string } {
+    const at = this.now();
+    const dayNumber = Math.floor(at / DAY_MS);
+    if (dayNumber !== this.dayNumber) {
+      this.periods.clear();
+      this.dayNumber = dayNumber;
+    }
+    let entry = this.periods.get(comparison);
+    if (!entry) {
+      const p = comparisonPeriod(comparison, dayOf(at));
+      const period = Object.freeze({
+        ...p,
+        window: Object.freeze({ ...p.window }),
+        previous: Object.freeze({ ...p.previous }),
+      });
+      entry = Object.freeze({ period, trendFrom: addDays(period.end, 1 - TREND_DAYS) });
+      this.periods.set(comparison, entry);
+    }
+    return entry;
+  }
+}
+
+/**
+ * The statement that finds the websites (lowest id first, at most one) matching `where` under the user's
+ * access rule: every dashboard call starts with it (exported for the bench, whose bare side runs it too).
+ */
+export function siteCheck(
+  engine: Engine,
+  ctx: RequestContext,
+  websites: ResourceModel,
+  where: SqlFragment,
+): { text: string; values: unknown[] } {
+  return sql`${engine.visibleIds(ctx, websites, { where })} ORDER BY t.id LIMIT 1`.query();
+}
+
 /** The money-site dashboard's calls (SPEC §7.3); each reads one site the user may see. */
 export function registerDashboard(app: FastifyInstance, deps: AppDeps): void {
   const { engine, db } = deps;
   const websites = engine.model(resources.websites.name);
   const today = () => dayOf(Date.now());
+  const periods = new PeriodsOfToday();
+  const periodOf = (comparison: Comparison | undefined) => periods.of(comparison ?? 'yesterday').period;
 
-  /** The website under the user's access rule (a 404 for one they may not see). */
+  /**
+   * The website under the user's access rule (a 404 for one they may not see). Only its id is read: the
+   * panels need nothing else of the record, so its full read (secrets' flags, domain) is left out.
+   */
   async function site(ctx: RequestContext, id: string | number): Promise<number> {
-    const website = await engine.getOne(ctx, websites, Number(id));
-    return Number(website.id);
+    const n = Number(id);
+    const found = await firstVisible(ctx, sql`t.id = ${n}`);
+    if (found === null) throw notFoundRecord(websites.spec.label, n);
+    return found;
+  }
+
+  /** The lowest id of a website the user may see that the condition matches, in one statement. */
+  async function firstVisible(ctx: RequestContext, where: SqlFragment): Promise<number | null> {
+    const { text, values } = siteCheck(engine, ctx, websites, where);
+    const r = await ctx.db.query<{ id: number }>(text, values);
+    return r.rows[0] ? Number(r.rows[0].id) : null;
   }
 
   if (deps.config.services.includes('dms')) {
     registerAction(app, actions.seo.websiteKeywords, {
       handler: async ({ query, ctx }) => {
         const id = await site(ctx, query.website_id);
-        const period = comparisonPeriod(query.comparison ?? 'yesterday', today());
+        const period = periodOf(query.comparison);
         const { rows, tracked } = await keywordRanks(
           db,
           id,
@@ -77,8 +143,7 @@ export function registerDashboard(app: FastifyInstance, deps: AppDeps): void {
     registerAction(app, actions.seo.websiteStatistics, {
       handler: async ({ query, ctx }) => {
         const id = await site(ctx, query.website_id);
-        const period = comparisonPeriod(query.comparison ?? 'yesterday', today());
-        const trendFrom = addDays(period.end, 1 - TREND_DAYS);
+        const { period, trendFrom } = periods.of(query.comparison ?? 'yesterday');
         const stats = await backlinkStatistics(db, id, period, trendFrom);
         return { data: { period, source: SOURCES.backlinks, ...stats } };
       },
@@ -87,7 +152,7 @@ export function registerDashboard(app: FastifyInstance, deps: AppDeps): void {
     registerAction(app, actions.seo.dailyConversions, {
       handler: async ({ params, query, ctx }) => {
         const id = await site(ctx, params.id);
-        const period = comparisonPeriod(query.comparison ?? 'yesterday', today());
+        const period = periodOf(query.comparison);
         const [rows, totals] = await Promise.all([
           conversionDays(db, id, period),
           windowTotals(db, 'conversions', ['clicks', 'signups', 'ftd'] as const, id, period),
@@ -106,12 +171,10 @@ export function registerDashboard(app: FastifyInstance, deps: AppDeps): void {
 
     registerAction(app, actions.seo.ahrefsByHostname, {
       handler: async ({ params, ctx }) => {
-        const found = await db.query<{ id: number }>(
-          'SELECT id FROM websites WHERE lower(hostname) = lower($1) ORDER BY id LIMIT 1',
-          [params.hostname],
-        );
-        if (!found.rows[0]) throw notFound(`No website with the hostname ${params.hostname}`);
-        const id = await site(ctx, found.rows[0].id);
+        // The site by its hostname and the user's access rule in one statement: one they may not see is
+        // answered like one that does not exist.
+        const id = await firstVisible(ctx, sql`lower(t.hostname) = lower(${params.hostname})`);
+        if (id === null) throw notFound(`No website with the hostname ${params.hostname}`);
         const rows = await ahrefsFigures(db, id, addDays(today(), -365));
         const last = rows[rows.length - 1];
         const n = (key: string) => (last ? num(last[key]) : null);
@@ -155,7 +218,7 @@ export function registerDashboard(app: FastifyInstance, deps: AppDeps): void {
     registerAction(app, actions.seo.gaReport, {
       handler: async ({ params, query, ctx }) => {
         const id = await site(ctx, params.id);
-        const period = comparisonPeriod(query.comparison ?? 'yesterday', today());
+        const period = periodOf(query.comparison);
         const metrics = parseMetrics(query.metric);
         const [property, figures] = await Promise.all([
           gaProperty(db, id),
@@ -168,7 +231,7 @@ export function registerDashboard(app: FastifyInstance, deps: AppDeps): void {
     registerAction(app, actions.seo.searchReport, {
       handler: async ({ params, query, ctx }) => {
         const id = await site(ctx, params.id);
-        const period = comparisonPeriod(query.comparison ?? 'yesterday', today());
+        const period = periodOf(query.comparison);
         const [rows, totals] = await Promise.all([
           query.dimensions === 'page'
             ? searchByPage(db, id, period, query.limit ?? TOP_PAGES)
