@@ -170,3 +170,32 @@ describe('external backlinks: the ledger on the demo data (SPEC §2.5, §4, §5,
     expect(t.errors).toEqual([]);
   });
 });
+
+describe('affiliate links (SPEC §2.5)', () => {
+  const t = browserSuite({ signedIn: true });
+
+  it('asks for a website first, lists its links, and shows a link with its changes', async () => {
+    const api = await adminApi();
+    const AFFILIATE = resources.affiliateLinks.path;
+    const first = (await api.get<{ data: Row[] }>(`${AFFILIATE}?perPage=1&sortBy=id&sortOrder=ASC`)).data[0]!;
+    const site = (await api.get<{ data: Row }>(`${resources.websites.path}/${String(first.website_id)}`))
+      .data;
+    await t.page.goto(`./#/${AFFILIATE}`);
+    await t.page.getByText('Select a website to see its affiliate links').waitFor();
+    await t.page.getByRole('combobox', { name: 'Website' }).fill(String(site.hostname));
+    await t.page.getByRole('option', { name: String(site.hostname), exact: true }).click();
+    const list = new ListPage(t.page, AFFILIATE);
+    const row = list
+      .rows()
+      .filter({ hasText: String(first.permalink) })
+      .first();
+    await row.waitFor();
+    await row.click();
+    await t.page.waitForURL(new RegExp(`#/${AFFILIATE}/${first.id}/show$`));
+    await new RecordPage(t.page).tab('Changes').click();
+    const changes = t.page.getByTestId('affiliate-change');
+    await changes.first().waitFor();
+    expect(await changes.filter({ hasText: String(first.permalink) }).count()).toBeGreaterThan(0);
+    expect(t.errors).toEqual([]);
+  });
+});

@@ -28,6 +28,7 @@ const SEO = [
   'External backlinks',
   'Backlink warnings',
   'Disavowed domains',
+  'Affiliate links',
   'Analytics requests',
 ];
 const ALL = [

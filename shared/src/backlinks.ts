@@ -69,3 +69,15 @@ export function parseDisavowFile(text: string): {
   });
   return { entries, invalid };
 }
+
+/** The redirects an affiliate permalink may answer with (SPEC §3 Affiliate link redirection_type). */
+export const REDIRECTION_TYPES = [301, 302] as const;
+export type RedirectionType = (typeof REDIRECTION_TYPES)[number];
+
+/** The fields of an affiliate link whose changes its Changes tab lists (SPEC §2.5 "path changes"). */
+export const AFFILIATE_TRACKED_FIELDS = [
+  'permalink',
+  'redirect_to',
+  'redirection_type',
+  'casino_name',
+] as const;

@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import { pruneCommands, purgeSignInAttempts } from '../jobs/maintenance.js';
 import type { CommandDef } from '../jobs/types.js';
+import { affiliateLinksCheck } from './dms/backlinks/affiliate.js';
 import { backlinksCheck } from './dms/backlinks/command.js';
 import { deindexCheck } from './dms/commands/deindex-check.js';
 import { domainsRefresh } from './dms/commands/domains-refresh.js';
@@ -21,6 +22,7 @@ export function allCommands(_config: Config): CommandDef[] {
     deindexCheck,
     keywordCheck,
     backlinksCheck,
+    affiliateLinksCheck,
     websiteScan,
     pruneMonitorHistory,
     ...wordpressCommands,

@@ -24,6 +24,7 @@ import {
 } from './dms/seo-screens/resources.js';
 import { accurankerNotificationsResource } from './dms/seo-screens/notifications.js';
 import { externalBacklinksResource, externalBacklinkStatusResource } from './dms/backlinks/resources.js';
+import { affiliateLinksResource } from './dms/backlinks/affiliate.js';
 import { disavowedDomainsResource } from './dms/backlinks/disavow.js';
 import { tagsResource } from './dms/tags.js';
 import { notificationsResource } from './nms/notifications.js';
@@ -92,5 +93,6 @@ export function allResources(config: Config, jobs: () => JobEngine): AppResource
     externalBacklinksResource,
     externalBacklinkStatusResource,
     disavowedDomainsResource,
+    affiliateLinksResource,
   ];
 }

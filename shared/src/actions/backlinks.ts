@@ -92,3 +92,47 @@ export const exportDisavowFile = defineAction({
   produces: 'text/plain',
   response: Type.String(),
 });
+
+/** PUT /affiliate-links/{id}/check: request the permalink and confirm it redirects as declared. */
+export const checkAffiliateLink = defineAction({
+  method: 'PUT',
+  path: 'dms/api/v1/affiliate-links/:id/check',
+  service: 'dms',
+  summary:
+    "Request an affiliate link's permalink and confirm it answers the declared redirect to redirect_to",
+  access: 'permission',
+  params: IdParams,
+  response: Data(
+    Type.Object({
+      link_confirmed: Type.Boolean(),
+      message: Type.String(),
+      /** The permalink's HTTP status; null when it did not answer. */
+      http_status: Nullable(Type.Integer()),
+      /** Where it redirected to (absolute); null without a redirect. */
+      location: Nullable(Type.String()),
+    }),
+  ),
+});
+
+export const AffiliateLinkChange = Type.Object({
+  id: Type.Integer(),
+  field: Type.String(),
+  old_value: Nullable(Type.String()),
+  new_value: Nullable(Type.String()),
+  changed_at: Type.Integer(),
+  /** Who made the change; null for a change of the system. */
+  user_name: Nullable(Type.String()),
+});
+export type AffiliateLinkChange = Static<typeof AffiliateLinkChange>;
+
+/** GET /affiliate-links/{id}/changes: the link's changes of permalink, target, type and name, newest first. */
+export const affiliateLinkChanges = defineAction({
+  method: 'GET',
+  path: 'dms/api/v1/affiliate-links/:id/changes',
+  service: 'dms',
+  summary: "An affiliate link's changes (permalink, redirect target, redirection type, name), newest first",
+  access: 'permission',
+  kind: 'read',
+  params: IdParams,
+  response: Data(Type.Array(AffiliateLinkChange)),
+});

@@ -1,4 +1,4 @@
-import { DISAVOW_TYPES, LINK_CHECK_STATUSES } from '../backlinks.js';
+import { DISAVOW_TYPES, LINK_CHECK_STATUSES, REDIRECTION_TYPES } from '../backlinks.js';
 import { REL_ATTRIBUTES } from '../constants.js';
 import { CURRENCIES } from '../currencies.js';
 import { defineResource } from '../fields.js';
@@ -143,5 +143,50 @@ export const disavowedDomains = defineResource({
     type: { kind: 'enum', values: DISAVOW_TYPES, required: true, filter: 'eq', sortable: true },
     website_id: { kind: 'reference', reference: 'websites', label: 'Website', required: true, filter: 'eq' },
     notes: { kind: 'text', maxLength: 2000, searchable: true },
+  },
+});
+
+/**
+ * An affiliate link of a website (SPEC §3): its permalink on the site (`/go/brand/`) answers a 301 or 302
+ * to the operator's tracking URL; `link_confirmed` says whether the last check saw exactly that.
+ */
+export const affiliateLinks = defineResource({
+  name: 'affiliate-links',
+  service: 'dms',
+  path: 'dms/api/v1/affiliate-links',
+  label: 'Affiliate links',
+  titleField: 'permalink',
+  defaultSort: { field: 'updated_at', order: 'DESC' },
+  columns: ['casino_name', 'permalink', 'redirect_to', 'redirection_type', 'link_confirmed', 'updated_at'],
+  fields: {
+    website_id: { kind: 'reference', reference: 'websites', label: 'Website', required: true, filter: 'eq' },
+    casino_name: {
+      kind: 'string',
+      label: 'Casino name',
+      maxLength: 200,
+      filter: 'search',
+      sortable: true,
+      searchable: true,
+    },
+    permalink: {
+      kind: 'string',
+      label: 'Permalink',
+      required: true,
+      maxLength: 500,
+      filter: 'search',
+      sortable: true,
+      searchable: true,
+    },
+    redirect_to: { kind: 'string', format: 'url', label: 'Redirect to', maxLength: 2048, filter: 'search' },
+    redirection_type: {
+      kind: 'enum',
+      values: REDIRECTION_TYPES,
+      label: 'Redirection type',
+      filter: 'eq',
+      required: true,
+    },
+    link_confirmed: { kind: 'boolean', label: 'Link confirmed', readOnly: true, filter: 'eq' },
+    last_checked_at: { kind: 'timestamp', label: 'Last checked', readOnly: true, sortable: true },
+    check_message: { kind: 'string', label: 'Last check', readOnly: true },
   },
 });

@@ -32,4 +32,4 @@ export {
   earnings,
 } from './seo.js';
 export { analyticsRequests } from './analytics.js';
-export { disavowedDomains, externalBacklinks, externalBacklinkStatus } from './backlinks.js';
+export { affiliateLinks, disavowedDomains, externalBacklinks, externalBacklinkStatus } from './backlinks.js';

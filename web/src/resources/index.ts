@@ -1,6 +1,7 @@
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import { resources } from '@sitefleet/shared';
 import { accurankerDomains } from './accuranker-domains';
+import { affiliateLinks } from './affiliate-links';
 import { ahrefsMetrics } from './ahrefs-metrics';
 import { analyticsRequests } from './analytics-requests';
 import { auditLog } from './audit-log';
@@ -64,6 +65,7 @@ export const RESOURCES: ResourceDef[] = [
   externalBacklinks,
   externalBacklinkStatus,
   disavowedDomains,
+  affiliateLinks,
   analyticsRequests,
   notifications,
   monitors,

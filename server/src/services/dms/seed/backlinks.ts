@@ -310,6 +310,7 @@ export async function seedBacklinks(tx: Queryable, _ctx: SeedContext): Promise<v
     latest,
     today,
   );
+  await seedAffiliateLinks(tx, rng, money, today);
   await tx.query(
     `UPDATE external_backlinks b SET status = x.status, last_checked_at = x.at, has_captcha = x.captcha
      FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, status text, at bigint, captcha boolean)
@@ -389,5 +390,78 @@ async function seedDisavow(
      SELECT x.website_id, x.type, x.value, x.notes, x.at, x.at
      FROM jsonb_to_recordset($1::jsonb) AS x(website_id bigint, type text, value text, notes text, at bigint)`,
     [JSON.stringify(rows)],
+  );
+}
+
+/**
+ * Affiliate links of the money sites: a /go/ permalink per brand the niche promotes, most confirmed by last
+ * night's check, a few broken (a plugin update dropped the redirect), and the changes staff made over the year.
+ */
+async function seedAffiliateLinks(
+  tx: Queryable,
+  rng: Rng,
+  money: Array<{ id: number; niche: keyof typeof NICHE_CONTENT; url: string }>,
+  today: number,
+): Promise<void> {
+  const links: Array<Record<string, unknown>> = [];
+  for (const site of money) {
+    for (const brand of rng.some(NICHE_CONTENT[site.niche].brands, 3, 6)) {
+      const s = slug(brand);
+      const broken = rng.chance(0.12);
+      const type = rng.chance(0.7) ? 302 : 301;
+      const path = `/go/${s}/`;
+      const page = `${site.url.replace(/\/$/, '')}${path}`;
+      links.push({
+        website_id: site.id,
+        casino_name: brand,
+        permalink: path,
+        redirect_to: `https://track.${s.replace(/-/g, '')}.example/?aff=${rng.int(1000, 9999)}&site=${site.id}`,
+        redirection_type: type,
+        link_confirmed: !broken,
+        last_checked_at: today - DAY + 4 * 3600 + 45 * 60,
+        check_message: broken
+          ? `${page} answers 404, not a ${type} redirect`
+          : `${page} redirects (${type}) to the tracking URL`,
+        created_at: today - rng.int(30, 500) * DAY,
+      });
+    }
+  }
+  const ids = await tx.query<{ id: number; permalink: string; redirect_to: string; created_at: number }>(
+    `INSERT INTO affiliate_links (website_id, casino_name, permalink, redirect_to, redirection_type, link_confirmed,
+       last_checked_at, check_message, created_at, updated_at)
+     SELECT x.website_id, x.casino_name, x.permalink, x.redirect_to, x.redirection_type, x.link_confirmed,
+       x.last_checked_at, x.check_message, x.created_at, x.created_at
+     FROM jsonb_to_recordset($1::jsonb) AS x(website_id bigint, casino_name text, permalink text, redirect_to text,
+       redirection_type int, link_confirmed boolean, last_checked_at bigint, check_message text, created_at bigint)
+     RETURNING id, permalink, redirect_to, created_at`,
+    [JSON.stringify(links)],
+  );
+  const changes: Array<Record<string, unknown>> = [];
+  for (const link of ids.rows) {
+    const created = Number(link.created_at);
+    changes.push({ id: link.id, field: 'permalink', old: null, new: link.permalink, at: created });
+    changes.push({ id: link.id, field: 'redirect_to', old: null, new: link.redirect_to, at: created });
+    if (rng.chance(0.35))
+      changes.push({
+        id: link.id,
+        field: 'redirect_to',
+        old: link.redirect_to.replace(/aff=\d+/, 'aff=1001'),
+        new: link.redirect_to,
+        at: created + rng.int(5, 25) * DAY,
+      });
+    if (rng.chance(0.15))
+      changes.push({
+        id: link.id,
+        field: 'permalink',
+        old: link.permalink.replace('/go/', '/visit/'),
+        new: link.permalink,
+        at: created + rng.int(2, 20) * DAY,
+      });
+  }
+  await tx.query(
+    `INSERT INTO affiliate_link_changes (affiliate_link_id, field, old_value, new_value, user_id, changed_at)
+     SELECT x.id, x.field, x.old, x.new, (SELECT min(id) FROM users), x.at
+     FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, field text, old text, new text, at bigint)`,
+    [JSON.stringify(changes)],
   );
 }
