@@ -29,6 +29,8 @@ const SEO = [
   'Backlink warnings',
   'Disavowed domains',
   'Affiliate links',
+  'Link providers',
+  'Marketplace providers',
   'Analytics requests',
 ];
 const ALL = [

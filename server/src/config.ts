@@ -95,6 +95,8 @@ export interface Config {
   };
   /** The ping program (iputils-ping). */
   pingPath: string;
+  /** The ECB's daily euro reference rates (eurofxref-daily.xml) that rates:refresh reads. */
+  ecbRatesUrl: string;
 }
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -223,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       chromePath: env.CHROME_PATH || '/usr/bin/chromium',
     },
     pingPath: env.PING_PATH || 'ping',
+    ecbRatesUrl: env.ECB_RATES_URL || 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml',
     ...overrides,
   };
 }

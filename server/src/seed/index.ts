@@ -7,6 +7,7 @@ import { compileBodyCheck } from '../plugins/validation.js';
 import { seedInventory } from '../services/dms/seed/index.js';
 import { seedJobs } from '../services/dms/seed/jobs.js';
 import { seedBacklinks } from '../services/dms/seed/backlinks.js';
+import { seedProviders } from '../services/dms/seed/providers.js';
 import { seedSeo } from '../services/dms/seed/seo.js';
 import { seedWordPress } from '../services/dms/seed/wordpress.js';
 import { seedTags } from '../services/dms/seed/tags.js';
@@ -42,6 +43,7 @@ const DEMO_SEEDERS: Seeder[] = [
   seedWordPress,
   seedSeo,
   seedBacklinks,
+  seedProviders,
   seedJobs,
   seedMessages,
   seedMonitors,

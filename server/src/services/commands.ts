@@ -3,6 +3,7 @@ import { pruneCommands, purgeSignInAttempts } from '../jobs/maintenance.js';
 import type { CommandDef } from '../jobs/types.js';
 import { affiliateLinksCheck } from './dms/backlinks/affiliate.js';
 import { backlinksCheck } from './dms/backlinks/command.js';
+import { ratesRefresh } from './dms/providers/rates-command.js';
 import { deindexCheck } from './dms/commands/deindex-check.js';
 import { domainsRefresh } from './dms/commands/domains-refresh.js';
 import { expirationAlerts } from './dms/commands/expiration-alerts.js';
@@ -23,6 +24,7 @@ export function allCommands(_config: Config): CommandDef[] {
     keywordCheck,
     backlinksCheck,
     affiliateLinksCheck,
+    ratesRefresh,
     websiteScan,
     pruneMonitorHistory,
     ...wordpressCommands,

@@ -26,6 +26,7 @@ import { accurankerNotificationsResource } from './dms/seo-screens/notifications
 import { externalBacklinksResource, externalBacklinkStatusResource } from './dms/backlinks/resources.js';
 import { affiliateLinksResource } from './dms/backlinks/affiliate.js';
 import { disavowedDomainsResource } from './dms/backlinks/disavow.js';
+import { linkProviderWebsitesResource, marketplaceProvidersResource } from './dms/providers/resources.js';
 import { tagsResource } from './dms/tags.js';
 import { notificationsResource } from './nms/notifications.js';
 import { monitorsResource } from './umms/monitors.js';
@@ -94,5 +95,7 @@ export function allResources(config: Config, jobs: () => JobEngine): AppResource
     externalBacklinkStatusResource,
     disavowedDomainsResource,
     affiliateLinksResource,
+    linkProviderWebsitesResource,
+    marketplaceProvidersResource,
   ];
 }

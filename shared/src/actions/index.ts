@@ -4,6 +4,7 @@ export * as dms from './dms.js';
 export * as jobs from './jobs.js';
 export * as mms from './mms.js';
 export * as nms from './nms.js';
+export * as providers from './providers.js';
 export * as seo from './seo.js';
 export * as seoScreens from './seo-screens.js';
 export * as system from './system.js';

@@ -33,3 +33,4 @@ export {
 } from './seo.js';
 export { analyticsRequests } from './analytics.js';
 export { affiliateLinks, disavowedDomains, externalBacklinks, externalBacklinkStatus } from './backlinks.js';
+export { linkProviderWebsites, marketplaceProviders } from './providers.js';

@@ -15,6 +15,7 @@ import { externalBacklinks, externalBacklinkStatus } from './external-backlinks'
 import { gaProperties } from './ga-properties';
 import { installedPlugins } from './installed-plugins';
 import { ipAddresses } from './ip-addresses';
+import { linkProviderWebsites, marketplaceProviders } from './link-provider-websites';
 import { lighthouseMetrics } from './lighthouse-metrics';
 import { monitors } from './monitors';
 import { nameservers } from './nameservers';
@@ -66,6 +67,8 @@ export const RESOURCES: ResourceDef[] = [
   externalBacklinkStatus,
   disavowedDomains,
   affiliateLinks,
+  linkProviderWebsites,
+  marketplaceProviders,
   analyticsRequests,
   notifications,
   monitors,
