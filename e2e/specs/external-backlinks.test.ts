@@ -171,6 +171,27 @@ describe('external backlinks: the ledger on the demo data (SPEC §2.5, §4, §5,
   });
 });
 
+describe('websites list tab Link Network Overview (SPEC §2.5, §9)', () => {
+  const t = browserSuite({ signedIn: true });
+
+  it("shows each site's bought links, most first, and keeps the sites with more than one", async () => {
+    const api = await adminApi();
+    const top = (
+      await api.get<{ data: Row[] }>(
+        `${resources.linkNetwork.path}?perPage=1&sortBy=backlinks_bought&sortOrder=DESC`,
+      )
+    ).data[0]!;
+    await t.page.goto(`./#/${resources.websites.path}?tab=link-network`);
+    const first = t.page.locator('.RaDataTable-tbody tr').first();
+    await expect.poll(() => first.innerText()).toContain(String(top.hostname));
+    expect(await first.innerText()).toContain(String(top.backlinks_bought));
+    expect(await t.page.getByRole('columnheader').allInnerTexts()).toEqual(
+      expect.arrayContaining(['Backlinks bought', 'Live', 'Lost', 'Spend (EUR)', 'Links to the network']),
+    );
+    expect(t.errors).toEqual([]);
+  });
+});
+
 describe('affiliate links (SPEC §2.5)', () => {
   const t = browserSuite({ signedIn: true });
 

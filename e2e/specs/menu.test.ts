@@ -27,6 +27,7 @@ const SEO = [
   'Earnings',
   'External backlinks',
   'Backlink warnings',
+  'Anti-text diversity',
   'Disavowed domains',
   'Affiliate links',
   'Link providers',

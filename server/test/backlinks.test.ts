@@ -302,4 +302,88 @@ describe.each(DATABASES)('external backlinks on %s', (kind) => {
       invalid: [],
     });
   });
+
+  it('recounts the anti-text diversity list whenever a link is written or deleted', async () => {
+    const site = await call<{ data: { id: number } }>('POST', '/dms/api/v1/websites', {
+      url: 'https://anchors-site.example',
+      target_market: 'UK',
+      type: 'MONEY',
+    });
+    const add = (anchor: string) =>
+      create(
+        bought({
+          url: 'https://anchors-site.example/',
+          anchor,
+          website_id: site.body.data.id,
+          permanent: true,
+        }),
+      );
+    const a = await add('Best Casino Bonuses');
+    await add('casino bonuses UK');
+    await add('click here');
+    const stats = async () =>
+      Object.fromEntries(
+        (
+          await call<{
+            data: Array<{ word: string; count: number; total_links: number; percentage: number }>;
+          }>(
+            'GET',
+            `/dms/api/v1/anchor-word-stats?perPage=100&filter=${encodeURIComponent(JSON.stringify({ website_id: site.body.data.id }))}`,
+          )
+        ).body.data.map((s) => [s.word, [s.count, s.total_links, Number(s.percentage)]]),
+      );
+    expect(await stats()).toMatchObject({
+      casino: [2, 3, 66.67],
+      bonuses: [2, 3, 66.67],
+      best: [1, 3, 33.33],
+      here: [1, 3, 33.33],
+    });
+    await call('PUT', `/dms/api/v1/external-backlinks/${String(a.body.data.id)}`, {
+      anchor: 'slots guide',
+      version: 1,
+    });
+    expect(await stats()).toMatchObject({ casino: [1, 3, 33.33], slots: [1, 3, 33.33] });
+    expect((await stats()).best).toBeUndefined();
+    await call('DELETE', `/dms/api/v1/external-backlinks/${String(a.body.data.id)}`);
+    expect(await stats()).toMatchObject({ casino: [1, 2, 50] });
+    expect((await stats()).slots).toBeUndefined();
+  });
+
+  it("sums each website's bought links in the Link Network Overview, with the domain-count filter", async () => {
+    const lone = await call<{ data: { id: number } }>('POST', '/dms/api/v1/websites', {
+      url: 'https://lone-link.example',
+      target_market: 'UK',
+      type: 'MONEY',
+    });
+    await create(
+      bought({
+        url: 'https://lone-link.example/',
+        website_id: lone.body.data.id,
+        price: 100,
+        currency: 'EUR',
+      }),
+    );
+    const network = async (filter: Body) =>
+      (
+        await call<{ data: Body[] }>(
+          'GET',
+          `/dms/api/v1/link-network?perPage=100&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+        )
+      ).body.data;
+    const all = await network({});
+    const main = all.find((r) => r.id === websiteId)!;
+    const stored = await t.db.query<{ n: number; ok: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'ok')::int AS ok
+         FROM external_backlinks WHERE website_id = $1 AND NOT self_created`,
+      [websiteId],
+    );
+    expect(main).toMatchObject({ backlinks_bought: stored.rows[0]!.n, backlinks_live: stored.rows[0]!.ok });
+    expect(all.find((r) => r.id === lone.body.data.id)).toMatchObject({
+      backlinks_bought: 1,
+      spend_eur: 100,
+    });
+    const several = await network({ multiple_backlinks: true });
+    expect(several.map((r) => r.id)).toContain(websiteId);
+    expect(several.map((r) => r.id)).not.toContain(lone.body.data.id);
+  });
 });

@@ -25,7 +25,9 @@ import {
 import { accurankerNotificationsResource } from './dms/seo-screens/notifications.js';
 import { externalBacklinksResource, externalBacklinkStatusResource } from './dms/backlinks/resources.js';
 import { affiliateLinksResource } from './dms/backlinks/affiliate.js';
+import { anchorWordStatsResource } from './dms/backlinks/anchors.js';
 import { disavowedDomainsResource } from './dms/backlinks/disavow.js';
+import { linkNetworkResource } from './dms/backlinks/network.js';
 import { linkProviderWebsitesResource, marketplaceProvidersResource } from './dms/providers/resources.js';
 import { tagsResource } from './dms/tags.js';
 import { notificationsResource } from './nms/notifications.js';
@@ -95,6 +97,8 @@ export function allResources(config: Config, jobs: () => JobEngine): AppResource
     externalBacklinkStatusResource,
     disavowedDomainsResource,
     affiliateLinksResource,
+    anchorWordStatsResource,
+    linkNetworkResource,
     linkProviderWebsitesResource,
     marketplaceProvidersResource,
   ];

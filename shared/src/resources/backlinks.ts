@@ -1,5 +1,5 @@
 import { DISAVOW_TYPES, LINK_CHECK_STATUSES, REDIRECTION_TYPES } from '../backlinks.js';
-import { REL_ATTRIBUTES } from '../constants.js';
+import { MARKETS, REL_ATTRIBUTES, WEBSITE_STATUSES, WEBSITE_TYPES } from '../constants.js';
 import { CURRENCIES } from '../currencies.js';
 import { defineResource } from '../fields.js';
 
@@ -188,5 +188,63 @@ export const affiliateLinks = defineResource({
     link_confirmed: { kind: 'boolean', label: 'Link confirmed', readOnly: true, filter: 'eq' },
     last_checked_at: { kind: 'timestamp', label: 'Last checked', readOnly: true, sortable: true },
     check_message: { kind: 'string', label: 'Last check', readOnly: true },
+  },
+});
+
+/**
+ * The anti-text diversity list (SPEC §3 Anchor word stat): per website, each word of its bought links'
+ * anchors, in how many of the links it stands and their share; recomputed whenever a link changes, so an
+ * over-optimised anchor profile shows at once.
+ */
+export const anchorWordStats = defineResource({
+  name: 'anchor-word-stats',
+  service: 'dms',
+  path: 'dms/api/v1/anchor-word-stats',
+  label: 'Anti-text diversity',
+  titleField: 'word',
+  defaultSort: { field: 'percentage', order: 'DESC' },
+  operations: { create: false, update: false, delete: false },
+  columns: ['word', 'website_id', 'count', 'total_links', 'percentage'],
+  fields: {
+    website_id: { kind: 'reference', reference: 'websites', label: 'Website', readOnly: true, filter: 'eq' },
+    word: { kind: 'string', readOnly: true, filter: 'search', sortable: true, searchable: true },
+    count: { kind: 'integer', label: 'Links with it', readOnly: true, sortable: true, filter: 'range' },
+    total_links: { kind: 'integer', label: 'Links', readOnly: true },
+    percentage: {
+      kind: 'number',
+      label: 'Share (%)',
+      readOnly: true,
+      sortable: true,
+      filter: 'range',
+      min: 0,
+      max: 100,
+    },
+  },
+});
+
+/**
+ * The websites list tab Link Network Overview (SPEC §2.5): each website of the network with its bought
+ * backlinks (live, lost, unverifiable), what they cost in euro, its referring domains and its outbound links
+ * to other sites of the network; the SPEC §9 domain-count filter keeps the sites with more than one backlink.
+ * The websites table through a narrow read-only declaration: its figures are computed per row.
+ */
+export const linkNetwork = defineResource({
+  name: 'link-network',
+  service: 'dms',
+  path: 'dms/api/v1/link-network',
+  label: 'Link network',
+  titleField: 'hostname',
+  defaultSort: { field: 'hostname', order: 'ASC' },
+  operations: { create: false, update: false, delete: false },
+  customFilters: {
+    multiple_backlinks: { value: 'boolean', label: 'More than 1 backlink' },
+  },
+  fields: {
+    hostname: { kind: 'string', readOnly: true, filter: 'search', sortable: true, searchable: true },
+    url: { kind: 'string', format: 'url', readOnly: true },
+    friendly_name: { kind: 'string', label: 'Name', readOnly: true, filter: 'search', searchable: true },
+    target_market: { kind: 'enum', values: MARKETS, readOnly: true, filter: 'eq' },
+    type: { kind: 'enum', values: WEBSITE_TYPES, readOnly: true, filter: 'eq', sortable: true },
+    status: { kind: 'enum', values: WEBSITE_STATUSES, readOnly: true, filter: 'eq', sortable: true },
   },
 });

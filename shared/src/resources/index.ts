@@ -32,5 +32,12 @@ export {
   earnings,
 } from './seo.js';
 export { analyticsRequests } from './analytics.js';
-export { affiliateLinks, disavowedDomains, externalBacklinks, externalBacklinkStatus } from './backlinks.js';
+export {
+  affiliateLinks,
+  anchorWordStats,
+  disavowedDomains,
+  externalBacklinks,
+  externalBacklinkStatus,
+  linkNetwork,
+} from './backlinks.js';
 export { linkProviderWebsites, marketplaceProviders } from './providers.js';

@@ -11,7 +11,7 @@ import { dnsRecords } from './dns-records';
 import { domains } from './domains';
 import { earnings } from './earnings';
 import { envs } from './envs';
-import { externalBacklinks, externalBacklinkStatus } from './external-backlinks';
+import { anchorWordStats, externalBacklinks, externalBacklinkStatus } from './external-backlinks';
 import { gaProperties } from './ga-properties';
 import { installedPlugins } from './installed-plugins';
 import { ipAddresses } from './ip-addresses';
@@ -65,6 +65,7 @@ export const RESOURCES: ResourceDef[] = [
   earnings,
   externalBacklinks,
   externalBacklinkStatus,
+  anchorWordStats,
   disavowedDomains,
   affiliateLinks,
   linkProviderWebsites,

@@ -6,7 +6,7 @@ import type { SafeFetch, SafeResponse } from '../http/safe-fetch.js';
 import { isBotWall, pageText, retryAfterSeconds, robotsDirectives } from './page-signals.js';
 import { ALLOW_ALL, parseRobots, robotsAllows, userAgentToken, type RobotsTxt } from './robots.js';
 import type { ExpectedLink, LinkCheckOptions, LinkCheckResult, LinkRel } from './types.js';
-import { comparableSite, comparableUrl, httpUrl } from './urls.js';
+import { comparableSite, comparableUrl, httpUrl, siteOf, surelyOtherSite } from './urls.js';
 
 const DEFAULT_TIMEOUT_MS = 20_000;
 const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
@@ -263,16 +263,19 @@ function judgePage(
     if (anchor) found.push(['wrong_anchor', anchor]);
     return found;
   };
-  // Of several links to the target, the one closest to what was bought is judged.
+  // Of several links to the target, the one closest to what was bought is judged. Links plainly to another
+  // site are passed over before the full comparison (a page has hundreds of links, few to the target's site).
   const wanted = comparableUrl(expected.url);
+  const host = siteOf(httpUrl(expected.url)!.hostname);
+  const candidates = page.links.filter((l) => !surelyOtherSite(l.href, host));
   let exact: { link: PageLink; findings: Finding[] } | null = null;
-  for (const link of page.links) {
+  for (const link of candidates) {
     if (comparableUrl(link.href) !== wanted) continue;
     const findings = linkFindings(link);
     if (!exact || findings.length < exact.findings.length) exact = { link, findings };
   }
   const site = comparableSite(expected.url);
-  const judged = exact?.link ?? page.links.find((l) => comparableSite(l.href) === site) ?? null;
+  const judged = exact?.link ?? candidates.find((l) => comparableSite(l.href) === site) ?? null;
   if (judged) {
     evidence.found_href = judged.href;
     evidence.found_anchor = judged.anchor;

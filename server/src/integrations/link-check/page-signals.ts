@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { snippet } from '../html/snippet.js';
 import { CollapsedText, HIDDEN_CONTENT, LINE_BREAKING, WORD_SEPARATING } from '../html/text.js';
-import { comparableUrl } from './urls.js';
+import { comparableUrl, httpUrl, siteOf, surelyOtherSite } from './urls.js';
 
 /* What a page says besides its links: robots directives, bot walls, Retry-After, the text around a link. */
 
@@ -70,6 +70,11 @@ const CAPTCHA_WIDGETS = [
 ];
 const CHALLENGE_TITLE =
   /^(?:just a moment|attention required|checking your browser|verify you are (?:a )?human|are you a robot|security check|access denied|ddos-guard)/i;
+/** One case-insensitive search over the markup for any of the strings (no lower-cased copy of the page). */
+const anyOf = (strings: string[]) =>
+  new RegExp(strings.map((m) => m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'), 'i');
+const CHALLENGE_MARKUP = anyOf(CHALLENGE_MARKERS);
+const CAPTCHA_MARKUP = anyOf(CAPTCHA_WIDGETS);
 /** Statuses bot walls answer with. */
 const WALL_STATUSES = new Set([403, 429, 503]);
 /** Below this many words of visible text a page with a captcha widget is taken for a captcha gate. */
@@ -89,13 +94,14 @@ export interface WallInput {
  * `cf-mitigated: challenge` header, a challenge title or challenge-only markup, or a captcha widget on an
  * error answer (403, 429, 503) or on a page with little else on it.
  */
-export function isBotWall({ status, headers, html, title, words }: WallInput): boolean {
+export function isBotWall(input: WallInput): boolean {
+  const { status, headers, html, title } = input;
   if (/challenge/i.test(headers['cf-mitigated'] ?? '')) return true;
   if (title !== null && CHALLENGE_TITLE.test(title)) return true;
-  const markup = html.toLowerCase();
-  if (CHALLENGE_MARKERS.some((m) => markup.includes(m))) return true;
-  if (!CAPTCHA_WIDGETS.some((m) => markup.includes(m))) return false;
-  return WALL_STATUSES.has(status) || words < GATE_WORDS;
+  if (CHALLENGE_MARKUP.test(html)) return true;
+  if (!CAPTCHA_MARKUP.test(html)) return false;
+  // Read last: counting the words takes a pass over the whole text.
+  return WALL_STATUSES.has(status) || input.words < GATE_WORDS;
 }
 
 interface TextLink {
@@ -163,30 +169,54 @@ export interface PageText {
 
 const SNIPPET_MAX = 300;
 
-/** The page's visible text, for the word count and the snippet around a link. */
-export function pageText(html: string, pageUrl: string): PageText {
+interface ReadText {
+  text: string;
+  links: TextLink[];
+  /** A link's href as comparableUrl has it, resolved against the page's base. */
+  target(raw: string): string | null;
+}
+
+function readText(html: string, pageUrl: string): ReadText {
   const page = new TextCollector();
   new Parser(page, { decodeEntities: true }).end(html);
-  const text = page.text.text;
   let base: URL;
   try {
     base = new URL(page.base ?? pageUrl, pageUrl);
   } catch {
     base = new URL(pageUrl);
   }
-  const target = (raw: string) => {
-    try {
-      return comparableUrl(new URL(raw, base).href);
-    } catch {
-      return null;
-    }
-  };
   return {
-    words: text.split(/\s+/).filter(Boolean).length,
+    text: page.text.text,
+    links: page.links,
+    target(raw) {
+      try {
+        return comparableUrl(new URL(raw, base).href);
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/**
+ * The page's visible text, for the word count and the snippet around a link. The page is read on first use
+ * only: a page with no link to show and no captcha widget needs neither.
+ */
+export function pageText(html: string, pageUrl: string): PageText {
+  let read: ReadText | null = null;
+  const parsed = () => (read ??= readText(html, pageUrl));
+  let words: number | null = null;
+  return {
+    get words() {
+      words ??= parsed().text.split(/\s+/).filter(Boolean).length;
+      return words;
+    },
     around(href) {
       const wanted = comparableUrl(href);
       if (wanted === null) return null;
-      const link = page.links.find((l) => l.href && target(l.href) === wanted);
+      const site = siteOf(httpUrl(href)!.hostname);
+      const { text, links, target } = parsed();
+      const link = links.find((l) => l.href && !surelyOtherSite(l.href, site) && target(l.href) === wanted);
       if (!link) return null;
       // The text buffer may have put the separating space before the link's first character.
       let start = link.start;

@@ -38,3 +38,20 @@ export function comparableSite(raw: string): string | null {
   const full = comparableUrl(raw);
   return full === null ? null : /^[^/?]*/.exec(full)![0];
 }
+
+/**
+ * An absolute or scheme-relative address with a plain host: a name whose last label is not numeric, or an
+ * IPv4 address already in its usual form (no leading zeros, no hex), so the host is what the URL parser reads.
+ */
+const PLAIN_ORIGIN =
+  /^(?:https?:)?\/\/((?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*\.?|(?:(?:0|[1-9]\d{0,2})\.){3}(?:0|[1-9]\d{0,2}))(?::\d*)?(?:[/?#]|$)/i;
+
+/**
+ * A cheap test that `raw` cannot be on `site` (a siteOf form): true only when it is an absolute or
+ * scheme-relative address with a plain host (above) of another site. Anything else (relative, unusual hosts)
+ * answers false, so the caller still compares it in full; it only spares parsing the obvious others.
+ */
+export function surelyOtherSite(raw: string, site: string): boolean {
+  const host = PLAIN_ORIGIN.exec(raw.trim())?.[1];
+  return host !== undefined && siteOf(host) !== site;
+}

@@ -1,5 +1,6 @@
 import AddLinkOutlined from '@mui/icons-material/AddLinkOutlined';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
+import TextFieldsOutlined from '@mui/icons-material/TextFieldsOutlined';
 import { resources } from '@sitefleet/shared';
 import { defineScreens, lazyScreen } from '../types';
 
@@ -15,5 +16,11 @@ export const externalBacklinks = defineScreens(resources.externalBacklinks, {
 /** The warnings the checks raise (menu-only external-backlink-status, SPEC §2.5): derived list and show. */
 export const externalBacklinkStatus = defineScreens(resources.externalBacklinkStatus, {
   icon: ReportProblemOutlined,
+  group: 'SEO and Tools',
+});
+
+/** SPEC §2.5 anti-text diversity list: each anchor word's share of a website's bought links (read only). */
+export const anchorWordStats = defineScreens(resources.anchorWordStats, {
+  icon: TextFieldsOutlined,
   group: 'SEO and Tools',
 });

@@ -7,6 +7,7 @@ import { SyncWordpressButton } from './wordpress/SyncWordpressButton';
 
 const UptimeRobotTab = lazy(() => import('./UptimeRobotTab').then((m) => ({ default: m.UptimeRobotTab })));
 const SeoTrendsTab = lazy(() => import('./SeoTabs').then((m) => ({ default: m.SeoTrendsTab })));
+const LinkNetworkTab = lazy(() => import('./LinkNetworkTab').then((m) => ({ default: m.LinkNetworkTab })));
 const DeindexedTab = lazy(() => import('./SeoTabs').then((m) => ({ default: m.DeindexedTab })));
 
 /**
@@ -29,6 +30,7 @@ export const WebsiteList = () => (
         ),
       },
       { id: 'seo-trends', label: 'SEOTrends', content: <SeoTrendsTab /> },
+      { id: 'link-network', label: 'Link Network Overview', content: <LinkNetworkTab /> },
       { id: 'uptime-robot', label: 'UptimeRobot', content: <UptimeRobotTab /> },
       { id: 'deindexed', label: 'DeIndexed Sites', content: <DeindexedTab /> },
     ]}

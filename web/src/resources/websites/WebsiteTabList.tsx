@@ -6,6 +6,7 @@ import { dataColumns } from '../../common/list/dataColumns';
 import { FilterToolbar } from '../../common/list/ListToolbar';
 import { NoRows } from '../../common/list/NoRows';
 import { specOf } from '../../providers/writable';
+import type { FilterDef } from '../../common/list/filters/types';
 import { websiteFilters } from './filters';
 
 const WEBSITES = resources.websites.path;
@@ -20,16 +21,28 @@ interface Props {
   filter?: Record<string, unknown>;
   /** Wraps the table (a provider the rows' cells read). */
   wrap?: (table: ReactNode) => ReactNode;
+  /** Another declaration over the websites (its own computed figures and filters); default the websites. */
+  resource?: string;
+  filters?: readonly FilterDef[];
 }
 
 /** A tab of the websites list (SPEC §2.5): the websites with the tab's own columns, sort and fixed filter. */
-export const WebsiteTabList = ({ storeKey, title, columns, sort, filter, wrap = (t) => t }: Props) => (
+export const WebsiteTabList = ({
+  storeKey,
+  title,
+  columns,
+  sort,
+  filter,
+  wrap = (t) => t,
+  resource = WEBSITES,
+  filters = websiteFilters,
+}: Props) => (
   <List
-    resource={WEBSITES}
+    resource={resource}
     disableSyncWithLocation
     storeKey={storeKey}
     perPage={LIMITS.defaultPerPage}
-    sort={sort ?? specOf(WEBSITES)?.defaultSort}
+    sort={sort ?? specOf(resource)?.defaultSort}
     {...(filter ? { filter } : {})}
     actions={false}
     empty={false}
@@ -37,10 +50,14 @@ export const WebsiteTabList = ({ storeKey, title, columns, sort, filter, wrap = 
     title={`Websites · ${title}`}
     pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
   >
-    <FilterToolbar filters={websiteFilters} />
+    <FilterToolbar filters={filters} />
     {wrap(
-      <DataTable rowClick="show" bulkActionButtons={false} empty={<NoRows />}>
-        {dataColumns(columns, specOf(WEBSITES))}
+      <DataTable
+        rowClick={(id) => `/${WEBSITES}/${String(id)}/show`}
+        bulkActionButtons={false}
+        empty={<NoRows />}
+      >
+        {dataColumns(columns, specOf(resource))}
       </DataTable>,
     )}
   </List>

@@ -4,6 +4,7 @@ import { defineServerResource, type Row, type WriteEvent } from '../../../core/r
 import type { AppDeps } from '../../../deps.js';
 import { websiteHostname } from '../wordpress/resources.js';
 import { registerBacklinkActions } from './actions.js';
+import { refreshAnchorStats } from './anchors.js';
 
 const CONTACT_KEYS = ['name', 'email', 'im'] as const;
 const CONTACT_CHARS = 200;
@@ -115,7 +116,20 @@ export const externalBacklinksResource = defineServerResource<
           ? `t.status = ANY(${LOST})`
           : null,
   },
-  hooks: { beforeWrite: checkBacklink },
+  hooks: {
+    beforeWrite: checkBacklink,
+    // The anti-text diversity list follows the anchors: the websites the link was and is on are recounted.
+    afterWrite: async (e) => {
+      const sites = [e.record.website_id, e.existing?.website_id].filter(
+        (id) => id !== null && id !== undefined,
+      );
+      await refreshAnchorStats(e.tx, [...new Set(sites.map(Number))]);
+    },
+    beforeDelete: async (e) => {
+      if (e.existing.website_id !== null)
+        await refreshAnchorStats(e.tx, [Number(e.existing.website_id)], Number(e.existing.id));
+    },
+  },
   actions: registerBacklinkActions,
 });
 

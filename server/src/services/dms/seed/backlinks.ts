@@ -5,6 +5,7 @@ import { compareChecks } from '../../../integrations/link-check/index.js';
 import type { SeedContext } from '../../../seed/context.js';
 import { DAY, now, Rng } from '../../../seed/random.js';
 import { raiseAlert } from '../../nms/alerts.js';
+import { refreshAnchorStats } from '../backlinks/anchors.js';
 import { NICHE_CONTENT } from './content-data.js';
 import { loadPortfolio, slug } from './portfolio.js';
 
@@ -311,6 +312,7 @@ export async function seedBacklinks(tx: Queryable, _ctx: SeedContext): Promise<v
     today,
   );
   await seedAffiliateLinks(tx, rng, money, today);
+  await refreshAnchorStats(tx, null);
   await tx.query(
     `UPDATE external_backlinks b SET status = x.status, last_checked_at = x.at, has_captcha = x.captcha
      FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, status text, at bigint, captcha boolean)
