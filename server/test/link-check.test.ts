@@ -465,3 +465,27 @@ describe('vocabulary and URL form', () => {
     expect(comparableUrl('mailto:x@example.com')).toBeNull();
   });
 });
+
+describe('robots.txt shared by a bulk run', () => {
+  it('reads an origin once within its time to live, again after it, and keeps at most its size', async () => {
+    const { RobotsCache, parseRobots } = await import('../src/integrations/link-check/index.js');
+    let reads = 0;
+    const read = () => {
+      reads += 1;
+      return Promise.resolve(parseRobots('User-agent: *\nDisallow: /private/\n'));
+    };
+    const cache = new RobotsCache(50, 2);
+    await cache.get('https://a.example', read);
+    await cache.get('https://a.example', read);
+    expect(reads).toBe(1);
+    await cache.get('https://b.example', read);
+    await cache.get('https://c.example', read);
+    // a.example was the oldest of three in a cache of two: read again.
+    await cache.get('https://a.example', read);
+    expect(reads).toBe(4);
+    const expired = Date.now() + 60;
+    await expect.poll(() => Date.now() > expired).toBe(true);
+    await cache.get('https://a.example', read);
+    expect(reads).toBe(5);
+  });
+});

@@ -5,7 +5,7 @@ import { isOutboundError, type OutboundError } from '../http/errors.js';
 import type { SafeFetch, SafeResponse } from '../http/safe-fetch.js';
 import { isBotWall, pageText, retryAfterSeconds, robotsDirectives } from './page-signals.js';
 import { ALLOW_ALL, parseRobots, robotsAllows, userAgentToken, type RobotsTxt } from './robots.js';
-import type { ExpectedLink, LinkCheckOptions, LinkCheckResult, LinkRel } from './types.js';
+import type { ExpectedLink, LinkCheckOptions, LinkCheckResult, LinkRel, RobotsStore } from './types.js';
 import { comparableSite, comparableUrl, httpUrl, siteOf, surelyOtherSite } from './urls.js';
 
 const DEFAULT_TIMEOUT_MS = 20_000;
@@ -156,6 +156,7 @@ class LinkCheck {
   private readonly token: string;
   private readonly headers: Record<string, string>;
   private readonly robots = new Map<string, Promise<RobotsTxt>>();
+  private readonly shared: RobotsStore | undefined;
 
   constructor(
     private readonly fetch: SafeFetch,
@@ -169,6 +170,7 @@ class LinkCheck {
       ? userAgentToken(options.userAgent) || DEFAULT_AGENT_TOKEN
       : DEFAULT_AGENT_TOKEN;
     this.headers = options.userAgent ? { 'user-agent': options.userAgent } : {};
+    this.shared = options.robots;
   }
 
   private remaining(): number {
@@ -179,19 +181,23 @@ class LinkCheck {
   private robotsOf(origin: string): Promise<RobotsTxt> {
     let robots = this.robots.get(origin);
     if (!robots) {
-      robots = this.fetch(`${origin}/robots.txt`, {
-        timeoutMs: Math.min(this.remaining(), ROBOTS_TIMEOUT_MS),
-        maxBytes: ROBOTS_MAX_BYTES,
-        truncateBody: true,
-        accept: 'text/plain,*/*;q=0.5',
-        headers: this.headers,
-      }).then(
-        (res) => (res.status >= 200 && res.status < 300 ? parseRobots(res.text()) : ALLOW_ALL),
-        () => ALLOW_ALL,
-      );
+      robots = this.shared ? this.shared.get(origin, () => this.readRobots(origin)) : this.readRobots(origin);
       this.robots.set(origin, robots);
     }
     return robots;
+  }
+
+  private readRobots(origin: string): Promise<RobotsTxt> {
+    return this.fetch(`${origin}/robots.txt`, {
+      timeoutMs: Math.min(this.remaining(), ROBOTS_TIMEOUT_MS),
+      maxBytes: ROBOTS_MAX_BYTES,
+      truncateBody: true,
+      accept: 'text/plain,*/*;q=0.5',
+      headers: this.headers,
+    }).then(
+      (res) => (res.status >= 200 && res.status < 300 ? parseRobots(res.text()) : ALLOW_ALL),
+      () => ALLOW_ALL,
+    );
   }
 
   async load(first: URL): Promise<Load> {

@@ -5,7 +5,7 @@
 export { LINK_CHECK_STATUSES, type LinkCheckStatus } from '@sitefleet/shared';
 export { checkLink, STATUS_PRECEDENCE } from './check.js';
 export { compareChecks } from './compare.js';
-export { parseRobots, robotsAllows, type RobotsTxt } from './robots.js';
+export { parseRobots, RobotsCache, robotsAllows, type RobotsTxt } from './robots.js';
 export { comparableUrl } from './urls.js';
 export {
   LINK_RELS,
@@ -14,4 +14,5 @@ export {
   type LinkCheckResult,
   type LinkCheckWarning,
   type LinkRel,
+  type RobotsStore,
 } from './types.js';

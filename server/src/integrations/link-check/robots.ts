@@ -138,3 +138,27 @@ export function robotsAllows(robots: RobotsTxt, token: string, url: URL): boolea
     }
   return best?.allow ?? true;
 }
+
+/**
+ * robots.txt files kept for a while, for runs that check many links on one site: RFC 9309 §2.4 lets a crawler
+ * keep one up to 24 hours; this keeps it `ttlMs` (10 minutes by default) and at most `max` origins.
+ */
+export class RobotsCache {
+  private readonly entries = new Map<string, { at: number; robots: Promise<RobotsTxt> }>();
+
+  constructor(
+    private readonly ttlMs = 10 * 60_000,
+    private readonly max = 5_000,
+  ) {}
+
+  get(origin: string, read: () => Promise<RobotsTxt>): Promise<RobotsTxt> {
+    const now = Date.now();
+    const hit = this.entries.get(origin);
+    if (hit && now - hit.at < this.ttlMs) return hit.robots;
+    const robots = read();
+    this.entries.delete(origin);
+    this.entries.set(origin, { at: now, robots });
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    return robots;
+  }
+}

@@ -1,4 +1,5 @@
 import type { LinkCheckStatus } from '@sitefleet/shared';
+import type { RobotsTxt } from './robots.js';
 
 export const LINK_RELS = ['follow', 'nofollow', 'sponsored', 'ugc'] as const;
 export type LinkRel = (typeof LINK_RELS)[number];
@@ -11,7 +12,14 @@ export interface ExpectedLink {
   rel: LinkRel;
 }
 
+/** Where checks share what they read of robots.txt files (a bulk run), keyed by origin. */
+export interface RobotsStore {
+  get(origin: string, read: () => Promise<RobotsTxt>): Promise<RobotsTxt>;
+}
+
 export interface LinkCheckOptions {
+  /** Share robots.txt files with other checks (a bulk run); without it, each check reads them afresh. */
+  robots?: RobotsStore;
   /** Time for the whole check: robots.txt, every redirect and the page. Default 20 s. */
   timeoutMs?: number;
   /** Bytes of the page read at most (the rest is not downloaded). Default 2 MiB. */

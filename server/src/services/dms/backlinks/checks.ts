@@ -1,6 +1,11 @@
 import type { Queryable } from '../../../db/db.js';
 import type { AppDeps } from '../../../deps.js';
-import { checkLink, compareChecks, type LinkCheckResult } from '../../../integrations/link-check/index.js';
+import {
+  checkLink,
+  compareChecks,
+  type LinkCheckResult,
+  type RobotsStore,
+} from '../../../integrations/link-check/index.js';
 import { LOST_LINK_STATUSES, type LinkCheckStatus } from '@sitefleet/shared';
 import { raiseAlert, resolveAlert } from '../../nms/alerts.js';
 
@@ -46,15 +51,17 @@ export async function ledgerLink(
 
 /** Fetches the linking page (through the guarded crawler client) and says what it shows. */
 export function checkLedgerLink(
-  deps: Pick<AppDeps, 'integrations'>,
+  deps: Pick<AppDeps, 'integrations' | 'config'>,
   link: LedgerLink,
+  robots?: RobotsStore,
 ): Promise<LinkCheckResult> {
-  return checkLink(deps.integrations.crawlerFetch, {
-    backlink: link.backlink,
-    url: link.url,
-    anchor: link.anchor,
-    rel: link.rel_attribute,
-  });
+  return checkLink(
+    deps.integrations.crawlerFetch,
+    { backlink: link.backlink, url: link.url, anchor: link.anchor, rel: link.rel_attribute },
+    // robots.txt is read for the crawler's own product token, the one its requests send; a bulk run shares
+    // each site's file between its links, a single check reads it afresh.
+    { userAgent: deps.config.crawlerUserAgent, ...(robots ? { robots } : {}) },
+  );
 }
 
 const isLost = (status: LinkCheckStatus | undefined) =>

@@ -1,7 +1,11 @@
 import { invalid } from '../../../core/errors.js';
 import { parseArguments } from '../../../jobs/arguments.js';
 import { defineCommand, type JsonObject } from '../../../jobs/types.js';
+import { RobotsCache } from '../../../integrations/link-check/index.js';
 import { checkLedgerLink, ledgerLink, recordCheck } from './checks.js';
+
+/** robots.txt files this process's runs share: a site's links read it once per 10 minutes, not once each. */
+const robots = new RobotsCache();
 
 /** Links checked in one run at the most (the schedule takes those checked longest ago). */
 export const BACKLINK_CHECK_MAX = 20_000;
@@ -81,7 +85,7 @@ export const backlinksCheck = defineCommand<CheckArgs>({
     const found = await ledgerLink(deps.db, Number(unit.input.id));
     if (!found)
       return { output: { message: `${unit.key}: deleted before its check`, status: null }, failed: true };
-    const result = await checkLedgerLink(deps, found.link);
+    const result = await checkLedgerLink(deps, found.link, robots);
     return {
       output: { message: `${found.link.backlink}: ${result.message}`, status: result.status },
       // A link found wanting is this unit's definite failure (the run lists it); unverifiable is not.
