@@ -3,8 +3,8 @@ import { invalid } from '../../core/errors.js';
 import { defineServerResource, type WriteEvent } from '../../core/resource.js';
 import { domainIdForHost } from './domain-match-repository.js';
 
-/** Normalises the URL (https:// when no scheme) and derives the hostname from it. */
-function normaliseUrl(e: WriteEvent): void {
+/** Normalises the URL (https:// when no scheme) and derives the hostname from it (websites, link providers). */
+export function normaliseUrl(e: WriteEvent): void {
   const raw = e.values.url;
   if (typeof raw !== 'string') return;
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim()) ? raw.trim() : `https://${raw.trim()}`;
