@@ -28,6 +28,7 @@ const SEO = [
   'External backlinks',
   'Backlink warnings',
   'Anti-text diversity',
+  'DM links',
   'Disavowed domains',
   'Affiliate links',
   'Link providers',

@@ -386,4 +386,22 @@ describe.each(DATABASES)('external backlinks on %s', (kind) => {
     expect(several.map((r) => r.id)).toContain(websiteId);
     expect(several.map((r) => r.id)).not.toContain(lone.body.data.id);
   });
+
+  it('lists DM links on the website of their URL, once per page and URL', async () => {
+    const body = {
+      url: 'https://bonus-guide.example/casino-bonuses/',
+      source_url: 'https://forum.example/thread/42',
+      text: 'this bonus guide',
+      status: 'live',
+      source: 'search-console',
+      publish_date: 1_790_000_000,
+    };
+    const created = await call<{ data: Body }>('POST', '/dms/api/v1/dm-links', body);
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      website_id: websiteId,
+      website_hostname: 'bonus-guide.example',
+    });
+    expect((await call('POST', '/dms/api/v1/dm-links', body)).status).toBe(409);
+  });
 });

@@ -81,3 +81,8 @@ export const AFFILIATE_TRACKED_FIELDS = [
   'redirection_type',
   'casino_name',
 ] as const;
+
+/** A DM link's state (SPEC §3 DM link status): seen live, gone from its page, or not looked at yet. */
+export const DM_LINK_STATUSES = ['live', 'lost', 'pending'] as const;
+/** Where a DM link was found. */
+export const DM_LINK_SOURCES = ['ahrefs', 'search-console', 'scan', 'manual'] as const;

@@ -27,6 +27,7 @@ import { externalBacklinksResource, externalBacklinkStatusResource } from './dms
 import { affiliateLinksResource } from './dms/backlinks/affiliate.js';
 import { anchorWordStatsResource } from './dms/backlinks/anchors.js';
 import { disavowedDomainsResource } from './dms/backlinks/disavow.js';
+import { dmLinksResource } from './dms/backlinks/dm-links.js';
 import { linkNetworkResource } from './dms/backlinks/network.js';
 import { linkProviderWebsitesResource, marketplaceProvidersResource } from './dms/providers/resources.js';
 import { tagsResource } from './dms/tags.js';
@@ -99,6 +100,7 @@ export function allResources(config: Config, jobs: () => JobEngine): AppResource
     affiliateLinksResource,
     anchorWordStatsResource,
     linkNetworkResource,
+    dmLinksResource,
     linkProviderWebsitesResource,
     marketplaceProvidersResource,
   ];

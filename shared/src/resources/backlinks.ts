@@ -1,4 +1,10 @@
-import { DISAVOW_TYPES, LINK_CHECK_STATUSES, REDIRECTION_TYPES } from '../backlinks.js';
+import {
+  DISAVOW_TYPES,
+  DM_LINK_SOURCES,
+  DM_LINK_STATUSES,
+  LINK_CHECK_STATUSES,
+  REDIRECTION_TYPES,
+} from '../backlinks.js';
 import { MARKETS, REL_ATTRIBUTES, WEBSITE_STATUSES, WEBSITE_TYPES } from '../constants.js';
 import { CURRENCIES } from '../currencies.js';
 import { defineResource } from '../fields.js';
@@ -246,5 +252,48 @@ export const linkNetwork = defineResource({
     target_market: { kind: 'enum', values: MARKETS, readOnly: true, filter: 'eq' },
     type: { kind: 'enum', values: WEBSITE_TYPES, readOnly: true, filter: 'eq', sortable: true },
     status: { kind: 'enum', values: WEBSITE_STATUSES, readOnly: true, filter: 'eq', sortable: true },
+  },
+});
+
+/**
+ * DM links (SPEC §3 DM link): links to the network's sites found elsewhere (by Ahrefs, Search Console, a
+ * website scan, or entered by staff) that nobody bought: the page (`source_url`), the link's text, our URL it
+ * points at, when it was found and published, and whether it is still there.
+ */
+export const dmLinks = defineResource({
+  name: 'dm-links',
+  service: 'dms',
+  path: 'dms/api/v1/dm-links',
+  label: 'DM links',
+  titleField: 'source_url',
+  defaultSort: { field: 'added', order: 'DESC' },
+  columns: ['source_url', 'url', 'text', 'status', 'source', 'added', 'publish_date'],
+  fields: {
+    url: {
+      kind: 'string',
+      format: 'url',
+      label: 'Our URL',
+      required: true,
+      maxLength: 2048,
+      filter: 'search',
+      sortable: true,
+      searchable: true,
+    },
+    source_url: {
+      kind: 'string',
+      format: 'url',
+      label: 'Linking page',
+      required: true,
+      maxLength: 2048,
+      filter: 'search',
+      sortable: true,
+      searchable: true,
+    },
+    website_id: { kind: 'reference', reference: 'websites', label: 'Website', filter: 'eq' },
+    text: { kind: 'string', label: 'Link text', maxLength: 500, filter: 'search', searchable: true },
+    added: { kind: 'timestamp', label: 'Found', sortable: true, filter: 'range' },
+    publish_date: { kind: 'timestamp', label: 'Published', sortable: true, filter: 'range' },
+    status: { kind: 'enum', values: DM_LINK_STATUSES, filter: 'eq', sortable: true, required: true },
+    source: { kind: 'enum', values: DM_LINK_SOURCES, filter: 'eq', sortable: true, required: true },
   },
 });

@@ -36,6 +36,7 @@ export {
   affiliateLinks,
   anchorWordStats,
   disavowedDomains,
+  dmLinks,
   externalBacklinks,
   externalBacklinkStatus,
   linkNetwork,

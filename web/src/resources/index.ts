@@ -11,7 +11,7 @@ import { dnsRecords } from './dns-records';
 import { domains } from './domains';
 import { earnings } from './earnings';
 import { envs } from './envs';
-import { anchorWordStats, externalBacklinks, externalBacklinkStatus } from './external-backlinks';
+import { anchorWordStats, dmLinks, externalBacklinks, externalBacklinkStatus } from './external-backlinks';
 import { gaProperties } from './ga-properties';
 import { installedPlugins } from './installed-plugins';
 import { ipAddresses } from './ip-addresses';
@@ -66,6 +66,7 @@ export const RESOURCES: ResourceDef[] = [
   externalBacklinks,
   externalBacklinkStatus,
   anchorWordStats,
+  dmLinks,
   disavowedDomains,
   affiliateLinks,
   linkProviderWebsites,

@@ -1,4 +1,5 @@
 import AddLinkOutlined from '@mui/icons-material/AddLinkOutlined';
+import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import TextFieldsOutlined from '@mui/icons-material/TextFieldsOutlined';
 import { resources } from '@sitefleet/shared';
@@ -24,3 +25,6 @@ export const anchorWordStats = defineScreens(resources.anchorWordStats, {
   icon: TextFieldsOutlined,
   group: 'SEO and Tools',
 });
+
+/** SPEC §2.5 dms links: links to the network found elsewhere, nobody bought (derived screens). */
+export const dmLinks = defineScreens(resources.dmLinks, { icon: LinkOutlined, group: 'SEO and Tools' });

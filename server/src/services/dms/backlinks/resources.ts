@@ -40,7 +40,7 @@ function contactOf(raw: unknown, errors: Record<string, string>): Row | null {
 }
 
 /** The website a target URL belongs to: its host, a leading www. ignored. */
-async function websiteOf(e: WriteEvent, url: string): Promise<number | null> {
+export async function websiteOf(e: WriteEvent, url: string): Promise<number | null> {
   let host: string;
   try {
     host = new URL(url).hostname.toLowerCase().replace(/^www\./, '');

@@ -313,6 +313,7 @@ export async function seedBacklinks(tx: Queryable, _ctx: SeedContext): Promise<v
   );
   await seedAffiliateLinks(tx, rng, money, today);
   await refreshAnchorStats(tx, null);
+  await seedDmLinks(tx, rng, money, today);
   await tx.query(
     `UPDATE external_backlinks b SET status = x.status, last_checked_at = x.at, has_captcha = x.captcha
      FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, status text, at bigint, captcha boolean)
@@ -465,5 +466,45 @@ async function seedAffiliateLinks(
      SELECT x.id, x.field, x.old, x.new, (SELECT min(id) FROM users), x.at
      FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, field text, old text, new text, at bigint)`,
     [JSON.stringify(changes)],
+  );
+}
+
+/** Links nobody bought, found pointing at the money sites: mostly live, some gone, a few not looked at yet. */
+async function seedDmLinks(
+  tx: Queryable,
+  rng: Rng,
+  money: Array<{ id: number; niche: keyof typeof NICHE_CONTENT; url: string }>,
+  today: number,
+): Promise<void> {
+  const rows: Array<Record<string, unknown>> = [];
+  const seen = new Set<string>();
+  for (const site of money) {
+    const niche = NICHE_CONTENT[site.niche];
+    for (let i = rng.int(4, 10); i > 0; i -= 1) {
+      const [host] = rng.pick(PUBLISHERS);
+      const source_url = `https://${host}/${slug(rng.pick(niche.topics))}/`;
+      const url = `${site.url.replace(/\/$/, '')}${rng.pick(niche.moneyPages)[0]}`;
+      if (seen.has(`${source_url} ${url}`)) continue;
+      seen.add(`${source_url} ${url}`);
+      const published = today - rng.int(20, 900) * DAY;
+      rows.push({
+        website_id: site.id,
+        url,
+        source_url,
+        text: rng.pick(niche.anchors),
+        added: published + rng.int(2, 40) * DAY,
+        publish_date: published,
+        status: rng.pick(['live', 'live', 'live', 'live', 'lost', 'pending']),
+        source: rng.pick(['ahrefs', 'ahrefs', 'search-console', 'scan', 'manual']),
+      });
+    }
+  }
+  await tx.query(
+    `INSERT INTO dm_links (website_id, url, source_url, text, added, publish_date, status, source, created_at, updated_at)
+     SELECT x.website_id, x.url, x.source_url, x.text, least(x.added, $2::bigint), x.publish_date, x.status, x.source,
+       least(x.added, $2::bigint), least(x.added, $2::bigint)
+     FROM jsonb_to_recordset($1::jsonb) AS x(website_id bigint, url text, source_url text, text text, added bigint,
+       publish_date bigint, status text, source text)`,
+    [JSON.stringify(rows), today],
   );
 }
