@@ -13,6 +13,9 @@ import { invalid, notFound } from '../core/errors.js';
 import type { Db, QueueConnection } from '../db/db.js';
 import type { AppDeps } from '../deps.js';
 import { bossDb, enqueueUnits, INSERT_CHUNK, maxJobsOf } from './enqueue.js';
+
+/** A job id no job has (pg-boss ids are UUIDs): looking it up only warms the queue cache. */
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
 import { messagesPerBatch, queueOf, unitsIn, type JobData, type QueueJob } from './job-data.js';
 import { runPipeline, type Outcome } from './pipeline.js';
 import { reconcileOrphans } from './reconcile.js';
@@ -183,9 +186,11 @@ export class JobEngine {
         notify: true,
       });
     }
-    // Fill the queue cache now: inserts inside our transactions must not need to read it (on PGlite a
-    // read outside the transaction would wait for the transaction).
-    await boss.getQueues();
+    // Fill pg-boss's queue cache now: an insert inside one of our transactions must not need to read a
+    // queue's row (on PGlite that read, outside the transaction, would wait for the transaction forever).
+    // createQueue leaves the new queue out of the cache and getQueues() does not fill it; a lookup by job id
+    // does (an id no job has: it reads nothing else). The cache's own refresh later keeps every queue.
+    for (const def of this.commands.values()) await boss.getJobById(queueOf(def), NO_JOB);
     this.boss = boss;
     return boss;
   }
