@@ -15,16 +15,14 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { ceiling } from '../../server/bench/figures';
 import { LoginPage } from '../pages/LoginPage';
 import { call } from '../support/http';
-import { ensureWebBuilt } from '../setup/build';
 import { repoRoot } from '../setup/paths';
-import { startServer } from '../setup/server';
-import { launchBrowser, openPage } from '../support/browser';
+import { openPage } from '../support/browser';
+import { PERF_ADMIN, runPerf } from './run';
 
 const ROWS = 100;
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
 const TRACE = process.env.BENCH_COLD_TRACE === '1';
 const RESULTS_FILE = path.join(repoRoot, 'bench-results', 'cold-load.json');
-const admin = { email: 'perf-admin@sitefleet.test', password: 'perf-admin-password-42' };
 const LIST = `#/dms/api/v1/websites?perPage=${ROWS}&page=1`;
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -43,7 +41,7 @@ async function topUpWebsites(baseURL: string): Promise<void> {
     null,
     'POST',
     'ums/auth/login',
-    admin,
+    PERF_ADMIN,
   );
   const { meta } = await call<{ meta: { total: number } }>(
     baseURL,
@@ -120,65 +118,49 @@ async function coldLoad(
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const kB = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
-async function main() {
-  ensureWebBuilt();
-  const loadAtStart = os.loadavg()[0] ?? 0;
-  const server = await startServer(admin);
-  const browser = await launchBrowser();
-  try {
-    await topUpWebsites(server.baseURL);
-    const { page, context } = await openPage(browser, server.baseURL);
-    await new LoginPage(page).signIn(admin.email, admin.password);
-    const state = await context.storageState();
-    await context.close();
+runPerf(async ({ baseURL, browser, loadAverageAtStart }) => {
+  await topUpWebsites(baseURL);
+  const { page, context } = await openPage(browser, baseURL);
+  await new LoginPage(page).signIn(PERF_ADMIN.email, PERF_ADMIN.password);
+  const state = await context.storageState();
+  await context.close();
 
-    // one unmeasured load each way warms the server (first requests compile queries and schemas)
-    await coldLoad(browser, server.baseURL, state, false);
-    await coldLoad(browser, server.baseURL, state, true);
-    const compressed: Load[] = [];
-    const identity: Load[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      compressed.push(await coldLoad(browser, server.baseURL, state, false));
-      identity.push(await coldLoad(browser, server.baseURL, state, true));
-    }
-    if (TRACE) {
-      console.log('request timeline of one cold load (start → end, encoded size, encoding):');
-      for (const line of compressed[0]!.timeline) console.log(line);
-    }
-    const ms = median(compressed.map((l) => l.ms));
-    const msIdentity = median(identity.map((l) => l.ms));
-    const bytes = median(compressed.map((l) => l.bytes));
-    const bytesIdentity = median(identity.map((l) => l.bytes));
-    console.log(`websites list, ${ROWS} rows rendered, cold (new context, empty cache), ${RUNS} runs`);
-    console.log(
-      `compressed:   median ${ms} ms  [${compressed.map((l) => l.ms).join(', ')}]  ${kB(bytes)} kB`,
-    );
-    console.log(
-      `uncompressed: median ${msIdentity} ms  [${identity.map((l) => l.ms).join(', ')}]  ${kB(bytesIdentity)} kB`,
-    );
-    console.log(`requests per load: ${compressed[0]!.requests}`);
-    mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-    const results = {
-      bench: 'cold-load',
-      rows: ROWS,
-      runs: RUNS,
-      loadAverageAtStart: loadAtStart,
-      loadAverageAtEnd: os.loadavg()[0] ?? 0,
-      compressed: { medianMs: ms, ms: compressed.map((l) => l.ms), bytes, requests: compressed[0]!.requests },
-      identity: { medianMs: msIdentity, ms: identity.map((l) => l.ms), bytes: bytesIdentity },
-      figures: [
-        ceiling('bytes, cold websites list view', kB(bytes), kB(bytesIdentity), 'kB', 400),
-        ceiling('cold load to 100 rows', ms, msIdentity, 'ms', 1000),
-      ],
-    };
-    writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-  } finally {
-    await browser.close();
-    await server.stop();
+  // one unmeasured load each way warms the server (first requests compile queries and schemas)
+  await coldLoad(browser, baseURL, state, false);
+  await coldLoad(browser, baseURL, state, true);
+  const compressed: Load[] = [];
+  const identity: Load[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    compressed.push(await coldLoad(browser, baseURL, state, false));
+    identity.push(await coldLoad(browser, baseURL, state, true));
   }
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+  if (TRACE) {
+    console.log('request timeline of one cold load (start → end, encoded size, encoding):');
+    for (const line of compressed[0]!.timeline) console.log(line);
+  }
+  const ms = median(compressed.map((l) => l.ms));
+  const msIdentity = median(identity.map((l) => l.ms));
+  const bytes = median(compressed.map((l) => l.bytes));
+  const bytesIdentity = median(identity.map((l) => l.bytes));
+  console.log(`websites list, ${ROWS} rows rendered, cold (new context, empty cache), ${RUNS} runs`);
+  console.log(`compressed:   median ${ms} ms  [${compressed.map((l) => l.ms).join(', ')}]  ${kB(bytes)} kB`);
+  console.log(
+    `uncompressed: median ${msIdentity} ms  [${identity.map((l) => l.ms).join(', ')}]  ${kB(bytesIdentity)} kB`,
+  );
+  console.log(`requests per load: ${compressed[0]!.requests}`);
+  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  const results = {
+    bench: 'cold-load',
+    rows: ROWS,
+    runs: RUNS,
+    loadAverageAtStart,
+    loadAverageAtEnd: os.loadavg()[0] ?? 0,
+    compressed: { medianMs: ms, ms: compressed.map((l) => l.ms), bytes, requests: compressed[0]!.requests },
+    identity: { medianMs: msIdentity, ms: identity.map((l) => l.ms), bytes: bytesIdentity },
+    figures: [
+      ceiling('bytes, cold websites list view', kB(bytes), kB(bytesIdentity), 'kB', 400),
+      ceiling('cold load to 100 rows', ms, msIdentity, 'ms', 1000),
+    ],
+  };
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
 });

@@ -32,17 +32,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { LoginPage } from '../pages/LoginPage';
-import { ensureWebBuilt } from '../setup/build';
 import { repoRoot } from '../setup/paths';
-import { startServer } from '../setup/server';
-import { launchBrowser, openPage } from '../support/browser';
+import { openPage } from '../support/browser';
 import { call } from '../support/http';
+import { PERF_ADMIN, runPerf } from './run';
 
 const RUNS = Number(process.env.BENCH_DASH_UI_RUNS ?? 7);
 const TRACE = process.env.BENCH_DASH_UI_TRACE === '1';
 const RESULTS_FILE = path.join(repoRoot, 'bench-results', 'dashboard-ui.json');
 const TIMEOUT_MS = 60_000;
-const admin = { email: 'perf-admin@sitefleet.test', password: 'perf-admin-password-42' };
 /** The comparison the dashboard opens with, and the one the switch goes to. */
 const FROM: Comparison = 'yesterday';
 const TO: Comparison = 'thirty-days';
@@ -323,7 +321,7 @@ async function chooseSite(baseURL: string): Promise<{ id: number; label: string 
     null,
     'POST',
     'ums/auth/login',
-    admin,
+    PERF_ADMIN,
   );
   const filter = encodeURIComponent(JSON.stringify({ type: 'MONEY', status: 'LIVE' }));
   const list = await call<{ data: Array<Record<string, unknown>> }>(
@@ -484,61 +482,47 @@ function print(results: ReturnType<typeof summarise>): void {
   );
 }
 
-async function main() {
-  ensureWebBuilt();
-  const loadAtStart = os.loadavg()[0] ?? 0;
-  const server = await startServer(admin);
-  const browser = await launchBrowser();
+runPerf(async ({ baseURL, browser, loadAverageAtStart }) => {
+  const site = await chooseSite(baseURL);
+  const signIn = await openPage(browser, baseURL);
+  await new LoginPage(signIn.page).signIn(PERF_ADMIN.email, PERF_ADMIN.password);
+  const state = await signIn.context.storageState();
+  await signIn.context.close();
+
+  // one context for all runs: the first page fills its cache, the later ones load static assets from it
+  const context = await browser.newContext({
+    baseURL,
+    storageState: state,
+    viewport: { width: 1400, height: 900 },
+  });
+  const runs: Run[] = [];
   try {
-    const site = await chooseSite(server.baseURL);
-    const signIn = await openPage(browser, server.baseURL);
-    await new LoginPage(signIn.page).signIn(admin.email, admin.password);
-    const state = await signIn.context.storageState();
-    await signIn.context.close();
-
-    // one context for all runs: the first page fills its cache, the later ones load static assets from it
-    const context = await browser.newContext({
-      baseURL: server.baseURL,
-      storageState: state,
-      viewport: { width: 1400, height: 900 },
-    });
-    const runs: Run[] = [];
-    try {
-      for (let i = 0; i <= RUNS; i++) {
-        const page = await context.newPage();
-        try {
-          runs.push(await run(page, site));
-        } finally {
-          await page.close();
-        }
+    for (let i = 0; i <= RUNS; i++) {
+      const page = await context.newPage();
+      try {
+        runs.push(await run(page, site));
+      } finally {
+        await page.close();
       }
-    } finally {
-      await context.close();
     }
-
-    const [first, ...measured] = runs as [Run, ...Run[]];
-    const results = summarise(site, first, measured);
-    results.loadAverageAtStart = loadAtStart;
-    results.loadAverageAtEnd = os.loadavg()[0] ?? 0;
-    print(results);
-    if (TRACE) {
-      const medianRun = [...measured].sort((a, b) => a.pick.ms - b.pick.ms)[Math.floor(measured.length / 2)]!;
-      console.log('\nrequests of the median run, from the pick (start → end, ms after the click):');
-      for (const line of timeline(medianRun.pick)) console.log(line);
-      console.log('\nrequests of the same run, from the comparison switch:');
-      for (const line of timeline(medianRun.switch)) console.log(line);
-      console.log('\nrequests of the first run, from the pick:');
-      for (const line of timeline(first.pick)) console.log(line);
-    }
-    mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
-    writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   } finally {
-    await browser.close();
-    await server.stop();
+    await context.close();
   }
-}
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
+  const [first, ...measured] = runs as [Run, ...Run[]];
+  const results = summarise(site, first, measured);
+  results.loadAverageAtStart = loadAverageAtStart;
+  results.loadAverageAtEnd = os.loadavg()[0] ?? 0;
+  print(results);
+  if (TRACE) {
+    const medianRun = [...measured].sort((a, b) => a.pick.ms - b.pick.ms)[Math.floor(measured.length / 2)]!;
+    console.log('\nrequests of the median run, from the pick (start → end, ms after the click):');
+    for (const line of timeline(medianRun.pick)) console.log(line);
+    console.log('\nrequests of the same run, from the comparison switch:');
+    for (const line of timeline(medianRun.switch)) console.log(line);
+    console.log('\nrequests of the first run, from the pick:');
+    for (const line of timeline(first.pick)) console.log(line);
+  }
+  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
 });

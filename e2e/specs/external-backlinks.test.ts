@@ -44,6 +44,33 @@ describe('external backlinks: the ledger on the demo data (SPEC §2.5, §4, §5,
     expect(t.errors).toEqual([]);
   });
 
+  it("shows the linking host's address, country and network, its Domain Rating and referring domains", async () => {
+    const link = (await api.get<{ data: Row[] }>(`${LINKS}?perPage=1&sortBy=id&sortOrder=ASC`)).data[0]!;
+    const host = link.ip_info as { ip: string; country: string; org: string };
+    expect(host).toEqual({ ip: expect.any(String), country: expect.any(String), org: expect.any(String) });
+    const record = new RecordPage(t.page);
+    await t.page.goto(`./#/${LINKS}/${link.id}/show`);
+    const digits = (text: string) => text.replace(/[^\d.]/g, '');
+    await expect.poll(() => record.field('Host IP').innerText()).toContain(host.ip);
+    expect(await record.field('Host country').innerText()).toContain(host.country);
+    expect(await record.field('Host organisation').innerText()).toContain(host.org);
+    expect(digits(await record.field('Domain rating').innerText())).toBe(String(link.domain_rating));
+    expect(digits(await record.field('Referring domains').innerText())).toBe(String(link.referring_domains));
+
+    // The same as list columns the user may add.
+    const list = new ListPage(t.page, LINKS);
+    await list.goto(`?filter=${encodeURIComponent(JSON.stringify({ backlink: link.backlink }))}`);
+    await list.chooseColumns(['Host country', 'Host organisation', 'Domain rating', 'Referring domains']);
+    expect(await list.headers()).toEqual(
+      expect.arrayContaining(['Host country', 'Host organisation', 'Domain rating', 'Referring domains']),
+    );
+    // The list filtered by the link's page: its rows are on the same host.
+    const row = list.rows().first();
+    await expect.poll(() => row.innerText()).toContain(host.org);
+    expect(await row.innerText()).toContain(host.country);
+    expect(t.errors).toEqual([]);
+  });
+
   it('creates a link with the form rules: permanent hides the period, self-created hides the contact', async () => {
     await t.page.goto(`./#/${LINKS}/create`);
     await t.page.getByLabel('Backlink (linking page)').fill(site.url('/blog/top-picks/'));

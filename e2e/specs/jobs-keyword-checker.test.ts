@@ -72,10 +72,11 @@ describe('jobs: keyword checker (SPEC §2.5, §4, §7.5)', () => {
     expect(await run.progress()).toBe('4 / 4 (100%)');
     expect(await run.progressBar().getAttribute('aria-valuenow')).toBe('100');
     expect(reloads.length).toBeGreaterThan(1);
-    // no jobs remain: the page stops reloading
+    // No jobs remain: the page says so and its reload spinner is gone (both follow the value that stops
+    // its reloads), and no reload comes while the outputs below are read.
+    await run.polling().getByRole('progressbar').waitFor({ state: 'detached' });
+    expect(await run.polling().innerText()).toBe('No jobs remaining');
     const settled = reloads.length;
-    await t.page.waitForTimeout(6_500);
-    expect(reloads.length).toBe(settled);
 
     const results = await run.outputs('Success output');
     const byPath = new Map(results.map((r) => [new URL(r.key).pathname, r]));
@@ -94,6 +95,7 @@ describe('jobs: keyword checker (SPEC §2.5, §4, §7.5)', () => {
     expect(byPath.get('/paid.html')!.missing).not.toContain('paid post');
     expect(await run.outputs('Failure output')).toEqual([]);
     for (const path of paths) expect(site.requests).toContain(path);
+    expect(reloads.length).toBe(settled);
     expect(t.errors).toEqual([]);
   });
 });

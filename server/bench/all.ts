@@ -39,6 +39,7 @@ const BENCHES: Bench[] = [
   { name: 'monitors', command: tsx('monitors.ts'), file: results('monitors') },
   { name: 'wordpress', command: tsx('wordpress.ts'), file: results('wordpress') },
   { name: 'backlinks', command: tsx('backlinks.ts'), file: results('backlinks') },
+  { name: 'footprint', command: tsx('footprint.ts'), file: results('footprint') },
   { name: 'dashboard', command: tsx('dashboard.ts'), file: results('dashboard') },
   {
     name: 'cold-load',

@@ -2,13 +2,15 @@
  * The linking pages of the backlink-check bench (server/bench/backlinks.ts), generated from a seed and served
  * from 127.0.0.1 by a child process of their own, one HTTP server (so one origin, with its own robots.txt)
  * per host, as remote sites would from their own machines. The bench reads the ledger it seeds from the same
- * generator (ledgerOf), without building the pages.
+ * generator (ledgerOf), without building the pages. The first host also answers as the RDAP registry of
+ * the pages' address (bootstrap files and the ip network), which each check run looks up once.
  *
- * Run as a child process (`--import tsx backlinks-server.ts`) with the settings as JSON in argv[2]: it sends
- * `{ ports }` when listening and exits when the parent sends 'close' or goes away.
+ * Run as a child process (support/local-pages.ts) with the settings as JSON in argv[2]: it announces
+ * `{ ports }` when listening and exits when the bench says close or goes away.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { helperInput, isPagesHelper, serveUntilClosed } from './support/local-pages.js';
 
 export interface SitesSettings {
   pages: number;
@@ -213,6 +215,40 @@ export function pageHtml(s: SitesSettings, page: number, origin: string): string
   return `${head}${nav}<main><article class="post"><h1>${title}</h1>${paragraphs.join('')}</article>${sidebar}</main>${footer}`;
 }
 
+/** The network RDAP answers for the pages' address: what every check records as the host's ip_info. */
+export const BENCH_NETWORK = { ip: '127.0.0.1', country: 'NL', org: 'Bench Publisher Hosting B.V.' };
+
+/** The RDAP registry of 127.0.0.0/8 under /rdap/ (RFC 9224 bootstrap files, RFC 9083 ip network). */
+function rdapAnswer(path: string, origin: string): string | null {
+  const bootstrap = (services: unknown[]) => JSON.stringify({ version: '1.0', services });
+  switch (path) {
+    case '/rdap/dns.json':
+    case '/rdap/ipv6.json':
+      return bootstrap([]);
+    case '/rdap/ipv4.json':
+      return bootstrap([[['127.0.0.0/8'], [`${origin}/rdap/`]]]);
+    case `/rdap/ip/${BENCH_NETWORK.ip}`:
+      return JSON.stringify({
+        objectClassName: 'ip network',
+        handle: '127.0.0.0 - 127.255.255.255',
+        startAddress: '127.0.0.0',
+        endAddress: '127.255.255.255',
+        ipVersion: 'v4',
+        name: 'BENCH-NET',
+        country: BENCH_NETWORK.country,
+        entities: [
+          {
+            objectClassName: 'entity',
+            roles: ['registrant'],
+            vcardArray: ['vcard', [['fn', {}, 'text', BENCH_NETWORK.org]]],
+          },
+        ],
+      });
+    default:
+      return null;
+  }
+}
+
 const ROBOTS = [
   'User-agent: *',
   'Disallow: /private/',
@@ -233,9 +269,15 @@ async function serve(s: SitesSettings): Promise<{ ports: number[]; servers: Serv
   const robots = Buffer.from(ROBOTS);
   for (let host = 0; host < s.hosts; host++) {
     const bodies = new Map<string, Buffer>();
+    let origin = '';
     const server = createServer((req, res) => {
       if (req.url === '/robots.txt') {
         res.writeHead(200, { 'content-type': 'text/plain', 'content-length': robots.length }).end(robots);
+        return;
+      }
+      const rdap = host === 0 && req.url?.startsWith('/rdap/') ? rdapAnswer(req.url, origin) : null;
+      if (rdap !== null) {
+        res.writeHead(200, { 'content-type': 'application/rdap+json' }).end(rdap);
         return;
       }
       const body = req.method === 'GET' ? bodies.get(req.url ?? '') : undefined;
@@ -250,6 +292,7 @@ async function serve(s: SitesSettings): Promise<{ ports: number[]; servers: Serv
     const port = await new Promise<number>((resolve) =>
       server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
     );
+    origin = `http://127.0.0.1:${port}`;
     for (let page = host; page < s.pages; page += s.hosts) {
       const kind = pageKind(s, page);
       if (kind === 'gone') continue;
@@ -262,17 +305,11 @@ async function serve(s: SitesSettings): Promise<{ ports: number[]; servers: Serv
 }
 
 async function main(): Promise<void> {
-  const s = JSON.parse(process.argv[2] ?? '{}') as SitesSettings;
-  const { ports, servers } = await serve(s);
-  const stop = () => {
+  const { ports, servers } = await serve(helperInput<SitesSettings>());
+  serveUntilClosed({ ports }, () => {
     for (const server of servers) server.closeAllConnections();
-    process.exit(0);
-  };
-  process.on('message', (m) => {
-    if (m === 'close') stop();
   });
-  process.on('disconnect', stop);
-  process.send!({ ports });
 }
 
-if (process.send && process.argv[1]?.endsWith('backlinks-server.ts')) await main();
+// The bench imports this module too (ledgerOf); only the process it spawns serves.
+if (isPagesHelper() && process.argv[1]?.endsWith('backlinks-server.ts')) await main();

@@ -11,8 +11,9 @@
  *
  * - engine: the app's job engine (workers started as the jobs bench does) runs `backlinks:check` with every
  *   ledger id (`ids`): per link a unit that reads the row, checks the page through the guarded client
- *   (robots.txt, redirects, parse, evidence) and writes the check, the status and any warning in one
- *   transaction. Timed from the call that starts the run until the run has no unit left.
+ *   (robots.txt, redirects, parse, evidence), learns the host's network (RDAP, from the pages' own
+ *   registry: asked once per run, then from the run's memory) and writes the check, the status, ip_info and
+ *   any warning in one transaction. Timed from the call that starts the run until the run has no unit left.
  * - bare: the same checks as a plain loop with as many in flight as the engine's slots (batchSize x workers):
  *   undici fetches robots.txt once per host (cached for the round) and each page, htmlparser2 finds the link
  *   and its anchor and rel; nothing is written.
@@ -25,28 +26,40 @@
  * (2000), BENCH_BACKLINKS_HOSTS (20), BENCH_BACKLINKS_ROUNDS (3), BENCH_BACKLINKS_SEED. PostgreSQL as the
  * other benches (scratch database, dropped). Writes bench-results/backlinks.json.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { Parser } from 'htmlparser2';
 import { Agent, request } from 'undici';
 import type { Db } from '../src/db/db.js';
-import type { AppDeps } from '../src/deps.js';
-import { ledgerOf, type Expectation, type LedgerSpec, type SitesSettings } from './backlinks-server.js';
-import { openBenchDb, type BenchDb, type DbKind } from './databases.js';
+import {
+  BENCH_NETWORK,
+  ledgerOf,
+  type Expectation,
+  type LedgerSpec,
+  type SitesSettings,
+} from './backlinks-server.js';
+import type { BenchDb, DbKind } from './databases.js';
 import { names, positive } from './env.js';
 import { atLeast, type Figure } from './figures.js';
-import { openEngineApp, runRow, waitFor, type EngineApp } from './jobs-app.js';
+import { openEngineApp, runRow, type EngineApp } from './jobs-app.js';
 import { median } from './jobs-report.js';
 import { statements } from './jobs-statements.js';
 import { loadBefore, machine } from './machine.js';
 import { log } from './measure.js';
 import { writeJson } from './report.js';
+import {
+  engineSlots,
+  failIfWrong,
+  lanes,
+  runToEnd,
+  withBenchDb,
+  type EngineSlots,
+} from './support/engine-runs.js';
+import { pagesInProcess } from './support/local-pages.js';
 
 const COMMAND = { service: 'dms', name: 'backlinks:check' } as const;
 const TARGETS: Record<DbKind, number> = { postgres: 0.7, pglite: 0.5 };
 const WARMUP_LINKS = 200;
-const RUN_POLL_MS = 1_000;
 const RUN_TIMEOUT_MS = 900_000;
 const RSS_SAMPLE_MS = 50;
 const USER_AGENT = 'SitefleetBot/1.0 (+https://sitefleet.local/bot)';
@@ -87,35 +100,15 @@ interface Served {
 
 /** Starts the pages' child process and builds the ledger with its ports. */
 async function servePages(s: SitesSettings, links: number): Promise<Served> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      '--conditions=development',
-      '--import',
-      'tsx',
-      path.join(import.meta.dirname, 'backlinks-server.ts'),
-      JSON.stringify(s),
-    ],
-    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  const pages = await pagesInProcess<{ ports: number[] }>(
+    path.join(import.meta.dirname, 'backlinks-server.ts'),
+    s,
   );
-  const ports = await new Promise<number[]>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { ports: number[] }).ports));
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the pages server exited with code ${code}`)));
-  });
+  const { ports } = pages.served;
   const rows = ledgerOf(s)
     .slice(0, links)
     .map(({ path: p, ...spec }) => ({ ...spec, backlink: `http://127.0.0.1:${ports[spec.host]}${p}` }));
-  return {
-    rows,
-    ports,
-    close: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.send('close');
-      await exited;
-    },
-  };
+  return { rows, ports, close: () => pages.close() };
 }
 
 /** Peak resident memory of this process between start() and stop(), sampled. */
@@ -139,21 +132,6 @@ class RssPeak {
     this.timer = null;
     return this.peak / 2 ** 20;
   }
-}
-
-/** Runs fn over items with at most `limit` at once. */
-async function lanes<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await fn(items[next++]!);
-    }),
-  );
-}
-
-function failIfWrong(label: string, wrong: string[]): void {
-  if (!wrong.length) return;
-  throw new Error(`${label}: ${wrong.length} wrong results, e.g.\n  ${wrong.slice(0, 5).join('\n  ')}`);
 }
 
 // ---------------------------------------------------------------------------------------------- bare loop
@@ -259,20 +237,6 @@ async function bareRound(agent: Agent, rows: Row[], inFlight: number): Promise<n
 
 // ------------------------------------------------------------------------------------------------- engine
 
-/** Links the engine checks at once: round(concurrency x JOBS_CONCURRENCY) workers of batchSize slots. */
-function engineSlots(deps: AppDeps): {
-  slots: number;
-  batchSize: number;
-  workers: number;
-  unitsPerJob: number;
-} {
-  const def = deps.jobs.get(COMMAND.service, COMMAND.name);
-  if (!def) throw new Error(`${COMMAND.name} is not registered`);
-  const workers = Math.max(1, Math.round((def.concurrency ?? 2) * deps.config.jobsConcurrency));
-  const batchSize = def.batchSize ?? 20;
-  return { slots: batchSize * workers, batchSize, workers, unitsPerJob: def.unitsPerJob ?? 0 };
-}
-
 /** Inserts the ledger (permanent links, never checked); answers the ids in the rows' order. */
 async function seedLedger(db: Db, rows: Row[]): Promise<number[]> {
   const ids: number[] = [];
@@ -296,7 +260,10 @@ async function seedLedger(db: Db, rows: Row[]): Promise<number[]> {
   return ids;
 }
 
-/** Every unit recorded, one check written per link, and each link's status what its page holds. */
+/**
+ * Every unit recorded, one check written per link, each link's status what its page holds, and its host's
+ * ip_info the network the registry answers for the pages' address.
+ */
 async function verifyRun(
   db: Db,
   runId: number,
@@ -313,15 +280,20 @@ async function verifyRun(
   const written = Number(checks.rows[0]!.n);
   if (written - checksBefore !== rows.length)
     wrong.push(`${written - checksBefore} checks written for ${rows.length} links`);
-  const status = await db.query<{ id: string; status: string | null }>(
-    'SELECT id, status FROM external_backlinks WHERE id = ANY($1::bigint[])',
+  const status = await db.query<{ id: string; status: string | null; host: string | null }>(
+    `SELECT id, status, concat_ws(' ', ip_info->>'ip', ip_info->>'country', ip_info->>'org') AS host
+       FROM external_backlinks WHERE id = ANY($1::bigint[])`,
     [ids],
   );
-  const byId = new Map(status.rows.map((r) => [Number(r.id), r.status]));
+  const byId = new Map(status.rows.map((r) => [Number(r.id), r]));
+  const host = `${BENCH_NETWORK.ip} ${BENCH_NETWORK.country} ${BENCH_NETWORK.org}`;
   rows.forEach((row, i) => {
     const got = byId.get(ids[i]!);
-    if (got !== row.expected)
-      wrong.push(`${row.backlink} -> ${row.url}: expected ${row.expected}, got ${got ?? 'nothing'}`);
+    if (got?.status !== row.expected)
+      wrong.push(`${row.backlink} -> ${row.url}: expected ${row.expected}, got ${got?.status ?? 'nothing'}`);
+    // A page that answered (all but those robots.txt keeps the checker from) names its host's network.
+    else if (row.expected !== 'blocked_by_robots' && got.host !== host)
+      wrong.push(`${row.backlink}: ip_info "${got.host}", expected "${host}"`);
   });
   failIfWrong(`engine run ${runId}`, wrong);
   return written;
@@ -329,26 +301,8 @@ async function verifyRun(
 
 /** One backlinks:check run over the ids, from the call that starts it until no unit is left; ms. */
 async function engineRound(engine: EngineApp, rows: Row[], ids: number[], checksBefore: number) {
-  const db = engine.deps.db;
-  const started = performance.now();
-  const runId = await engine.deps.jobs.startRun(
-    COMMAND.service,
-    COMMAND.name,
-    { ids: ids.join(',') },
-    { trigger: 'api', userId: null },
-  );
-  let done = false;
-  const finished = engine.deps.jobs.whenFinished(runId).then(() => {
-    done = true;
-  });
-  await Promise.race([
-    finished,
-    waitFor(`check run ${runId} to end`, RUN_TIMEOUT_MS, RUN_POLL_MS, async () =>
-      done || (await runRow(db, runId)).remaining_jobs === 0 ? true : null,
-    ),
-  ]);
-  const ms = performance.now() - started;
-  const checks = await verifyRun(db, runId, rows, ids, checksBefore);
+  const { runId, ms } = await runToEnd(engine, COMMAND, { ids: ids.join(',') }, RUN_TIMEOUT_MS);
+  const checks = await verifyRun(engine.deps.db, runId, rows, ids, checksBefore);
   return { ms, checks };
 }
 
@@ -379,7 +333,7 @@ interface DatabaseResult {
   links: number;
   /** Links in flight at most on either side: the engine's slots (batchSize x workers). */
   concurrency: number;
-  engineSettings: ReturnType<typeof engineSlots>;
+  engineSettings: EngineSlots;
   seedSeconds: number;
   loadBefore: number;
   /** RSS after the app opened and the ledger was seeded, before any check. */
@@ -437,7 +391,9 @@ async function benchDatabase(
   load: number,
 ): Promise<DatabaseResult> {
   const engine = await openEngineApp(bdb.db, {
-    outboundAllowHosts: ['127.0.0.1'],
+    // The pages and the registry of their (loopback) address are this machine's.
+    outboundAllowPrivate: true,
+    rdapBootstrapUrl: `http://127.0.0.1:${served.ports[0]}/rdap/dns.json`,
     crawlerUserAgent: USER_AGENT,
   });
   const agent = new Agent({ keepAliveTimeout: 60_000 });
@@ -445,7 +401,7 @@ async function benchDatabase(
     const seeded = performance.now();
     const ids = await seedLedger(bdb.db, served.rows);
     const seedSeconds = (performance.now() - seeded) / 1000;
-    const settings = engineSlots(engine.deps);
+    const settings = engineSlots(engine.deps, COMMAND);
     const inFlight = settings.slots;
     log(
       `  ledger: ${ids.length} links seeded in ${seedSeconds.toFixed(1)} s; engine ${settings.workers} worker(s) x ` +
@@ -561,18 +517,14 @@ async function main(): Promise<void> {
   try {
     for (const kind of s.databases) {
       log(`\n== ${kind}`);
-      const opened = await openBenchDb(kind);
-      if (typeof opened === 'string') {
-        skipped[kind] = opened;
-        log(`  skipped (${opened})`);
-        continue;
-      }
-      try {
-        log(`  database: ${opened.where}`);
-        results.push(await benchDatabase(opened, served, s, loadBefore()));
-      } finally {
-        await opened.close();
-      }
+      const r = await withBenchDb(kind, (bdb) => {
+        log(`  database: ${bdb.where}`);
+        return benchDatabase(bdb, served, s, loadBefore());
+      });
+      if (typeof r === 'string') {
+        skipped[kind] = r;
+        log(`  skipped (${r})`);
+      } else results.push(r);
     }
   } finally {
     await served.close();

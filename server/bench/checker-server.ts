@@ -1,15 +1,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parentPort, workerData } from 'node:worker_threads';
+import { helperInput, serveUntilClosed } from './support/local-pages.js';
 
 export interface CorpusServerData {
   pages: Array<{ path: string; html: string }>;
 }
 
 /**
- * Serves the corpus from its own thread, as a remote site would from its own machine: each page's bytes
- * prepared once, sent uncompressed with a content length, keep-alive. Posts its port, and closes when the
- * parent posts 'close'.
+ * Serves the corpus from its own thread (support/local-pages.ts), as a remote site would from its own
+ * machine: each page's bytes prepared once, sent uncompressed with a content length, keep-alive. Announces
+ * its port, and closes when the bench says so.
  */
 function main({ pages }: CorpusServerData): void {
   const bodies = new Map(pages.map((p) => [p.path, Buffer.from(p.html, 'utf8')]));
@@ -23,13 +23,15 @@ function main({ pages }: CorpusServerData): void {
     res.end(body);
   });
   server.listen(0, '127.0.0.1', () => {
-    parentPort!.postMessage({ port: (server.address() as AddressInfo).port });
-  });
-  parentPort!.on('message', (message: unknown) => {
-    if (message !== 'close') return;
-    server.closeAllConnections();
-    server.close(() => parentPort!.close());
+    serveUntilClosed(
+      { port: (server.address() as AddressInfo).port },
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
   });
 }
 
-main(workerData as CorpusServerData);
+main(helperInput<CorpusServerData>());

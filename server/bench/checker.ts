@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads';
 import { CHECKER_LIMITS, DEFAULT_CHECKER_KEYWORDS, type KeywordPageResult } from '@sitefleet/shared';
 import { Agent, request } from 'undici';
 import type { Queryable } from '../src/db/db.js';
@@ -7,7 +6,7 @@ import { checkKeywords } from '../src/integrations/html/keywords.js';
 import { generateCorpus } from '../test/fixtures/pages/corpus.js';
 import type { CorpusServerData } from './checker-server.js';
 import type { BenchDb } from './databases.js';
-import { openEngineApp, runRow, waitFor, type EngineApp } from './jobs-app.js';
+import { openEngineApp, runRow, type EngineApp } from './jobs-app.js';
 import {
   CHECKER_TARGET_RATIO,
   median,
@@ -16,6 +15,8 @@ import {
   type CheckerRound,
 } from './jobs-report.js';
 import { log } from './measure.js';
+import { engineSlots, failIfWrong, lanes, runToEnd } from './support/engine-runs.js';
+import { pagesInThread } from './support/local-pages.js';
 
 export interface CheckerSettings {
   pages: number;
@@ -26,7 +27,6 @@ export interface CheckerSettings {
 const COMMAND = { service: 'dms', name: 'backlinks:keyword-check' } as const;
 const KEYWORDS: readonly string[] = DEFAULT_CHECKER_KEYWORDS;
 const WARMUP_PAGES = 100;
-const RUN_POLL_MS = 1_000;
 const RUN_TIMEOUT_MS = 300_000;
 
 /** The corpus, served on 127.0.0.1, with the keywords each page really shows (by path). */
@@ -37,14 +37,6 @@ export interface ServedCorpus {
   close(): Promise<void>;
 }
 
-/** Node 20 does not carry tsx's loader into worker threads: a tiny module registers it first (as load.ts). */
-function workerEntry(): URL {
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const target = new URL('./checker-server.ts', import.meta.url).href;
-  const source = `import { register } from ${JSON.stringify(tsx)}; register(); await import(${JSON.stringify(target)});`;
-  return new URL(`data:text/javascript,${encodeURIComponent(source)}`);
-}
-
 function expectation(found: readonly string[]): string {
   return found.join(' | ') || '(none)';
 }
@@ -52,24 +44,13 @@ function expectation(found: readonly string[]): string {
 export async function serveCorpus(s: CheckerSettings): Promise<ServedCorpus> {
   const pages = generateCorpus(s.pages, s.seed);
   const data: CorpusServerData = { pages: pages.map((p) => ({ path: p.path, html: p.html })) };
-  const worker = new Worker(workerEntry(), { workerData: data });
-  const port = await new Promise<number>((resolve, reject) => {
-    worker.once('message', (m: { port: number }) => resolve(m.port));
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`corpus server exited with code ${code}`)));
-  });
-  const origin = `http://127.0.0.1:${port}`;
+  const server = await pagesInThread<{ port: number }>(new URL('./checker-server.ts', import.meta.url), data);
+  const origin = `http://127.0.0.1:${server.served.port}`;
   return {
     urls: pages.map((p) => `${origin}${p.path}`),
     expected: new Map(pages.map((p) => [p.path, expectation(p.keywords)])),
     bytes: pages.reduce((n, p) => n + Buffer.byteLength(p.html), 0),
-    close: async () => {
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-      worker.postMessage('close');
-      const timer = setTimeout(() => void worker.terminate(), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
+    close: () => server.close(),
   };
 }
 
@@ -110,34 +91,13 @@ class InFlight {
   }
 }
 
-/** Runs fn over items with at most `limit` at once. */
-async function lanes<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await fn(items[next++]!);
-    }),
-  );
-}
-
-/**
- * Pages the engine has in flight at most, read the way JobEngine.startWorkers sets its workers up: each
- * of round(concurrency x JOBS_CONCURRENCY) workers fetches batchSize jobs and runs them all at once.
- */
+/** Pages the engine has in flight at most: its slots (support/engine-runs.ts). */
 export function engineInFlight(deps: AppDeps): number {
-  const def = deps.jobs.get(COMMAND.service, COMMAND.name);
-  if (!def) throw new Error(`${COMMAND.name} is not registered`);
-  const workers = Math.max(1, Math.round((def.concurrency ?? 2) * deps.config.jobsConcurrency));
-  return (def.batchSize ?? 20) * workers;
+  return engineSlots(deps, COMMAND).slots;
 }
 
 function mismatch(url: string, expected: string | undefined, got: string): string {
   return `${url}: expected ${expected ?? '(not in the corpus)'}, got ${got}`;
-}
-
-function failIfWrong(label: string, wrong: string[]): void {
-  if (!wrong.length) return;
-  throw new Error(`${label}: ${wrong.length} wrong results, e.g.\n  ${wrong.slice(0, 5).join('\n  ')}`);
 }
 
 /** undici and htmlparser2 through the same checkKeywords, nothing else; answers elapsed ms. */
@@ -194,33 +154,18 @@ async function verifyRun(db: Queryable, runId: number, corpus: ServedCorpus, pag
 
 /** One keyword run through the engine, from the call that starts it until it has no unit left; ms. */
 async function engineRound(engine: EngineApp, corpus: ServedCorpus, urls: string[]): Promise<number> {
-  const db = engine.deps.db;
-  const started = performance.now();
-  const runId = await engine.deps.jobs.startRun(
-    COMMAND.service,
-    COMMAND.name,
+  const { runId, ms } = await runToEnd(
+    engine,
+    COMMAND,
     {
       keywords: KEYWORDS.join('\n'),
       keyword_delimiter: 'newline',
       pages: urls.join('\n'),
       page_delimiter: 'newline',
     },
-    { trigger: 'api', userId: null },
+    RUN_TIMEOUT_MS,
   );
-  // The engine says when it records the run's last unit; polling the database meanwhile would load the
-  // very database the engine works on (PGlite shares this thread). A slow poll stays as a fallback.
-  let done = false;
-  const finished = engine.deps.jobs.whenFinished(runId).then(() => {
-    done = true;
-  });
-  await Promise.race([
-    finished,
-    waitFor(`keyword run ${runId} to end`, RUN_TIMEOUT_MS, RUN_POLL_MS, async () =>
-      done || (await runRow(db, runId)).remaining_jobs === 0 ? true : null,
-    ),
-  ]);
-  const ms = performance.now() - started;
-  await verifyRun(db, runId, corpus, urls.length);
+  await verifyRun(engine.deps.db, runId, corpus, urls.length);
   return ms;
 }
 

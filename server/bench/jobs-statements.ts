@@ -14,6 +14,23 @@ function textOf(arg: unknown): string {
   return '';
 }
 
+/**
+ * Keys of the statement texts seen, so each is tidied once: the engine's statements are a handful of texts
+ * sent again and again. A long text (values written into it) is tidied each time rather than kept.
+ */
+const KEYS_KEPT = 1_000;
+const KEPT_TEXT_MAX = 4_096;
+const keys = new Map<string, string>();
+
+function keyOf(text: string): string {
+  let key = keys.get(text);
+  if (key === undefined) {
+    key = text.slice(0, 1_000).replace(/\s+/g, ' ').trim().slice(0, 90);
+    if (keys.size < KEYS_KEPT && text.length <= KEPT_TEXT_MAX) keys.set(text, key);
+  }
+  return key;
+}
+
 export class StatementCounter {
   private counts = new Map<string, number>();
   /** Milliseconds from send to answer, per statement kind (only when profiling). */
@@ -33,7 +50,7 @@ export class StatementCounter {
       const text = textOf(args[0]);
       if (text.startsWith(BENCH_SQL))
         return Reflect.apply(original, this, args) as ReturnType<typeof original>;
-      const key = text.replace(/\s+/g, ' ').trim().slice(0, 90);
+      const key = keyOf(text);
       const map = counts();
       map.set(key, (map.get(key) ?? 0) + 1);
       if (!timed) return Reflect.apply(original, this, args) as ReturnType<typeof original>;

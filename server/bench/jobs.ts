@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHECKER_LIMITS } from '@sitefleet/shared';
 import { benchChecker, serveCorpus, type CheckerSettings, type ServedCorpus } from './checker.js';
-import { openBenchDb, type BenchDb, type DbKind } from './databases.js';
+import type { DbKind } from './databases.js';
 import { loadBefore, machine } from './machine.js';
 import {
   CHECKER_TARGET_RATIO,
@@ -41,6 +41,7 @@ import { unitsPerMessage } from '../src/jobs/job-data.js';
 import { log } from './measure.js';
 import { writeJson } from './report.js';
 import { names, positive } from './env.js';
+import { withBenchDb } from './support/engine-runs.js';
 
 type Part = 'jobs' | 'checker';
 
@@ -80,17 +81,6 @@ function readSettings(env: NodeJS.ProcessEnv): Settings {
   };
 }
 
-/** A fresh scratch database for each part, closed (and dropped) afterwards. */
-async function withDb<T>(kind: DbKind, fn: (bdb: BenchDb) => Promise<T>): Promise<T | string> {
-  const opened = await openBenchDb(kind);
-  if (typeof opened === 'string') return opened;
-  try {
-    return await fn(opened);
-  } finally {
-    await opened.close();
-  }
-}
-
 async function main(): Promise<void> {
   const s = readSettings(process.env);
   const m = machine();
@@ -120,7 +110,7 @@ async function main(): Promise<void> {
           `(engine and bare pg-boss alike); the engine carries ${unitsPerMessage(noopShape(js))} units ` +
           `per message, bare pg-boss one job per message`,
       );
-      const r = await withDb(kind, (bdb) => {
+      const r = await withBenchDb(kind, (bdb) => {
         log(`  database: ${bdb.where}`);
         return benchJobs(bdb, js, loadBefore());
       });
@@ -143,7 +133,7 @@ async function main(): Promise<void> {
     try {
       for (const kind of s.databases) {
         log(`\n== checker on ${kind}`);
-        const r = await withDb(kind, (bdb) => benchChecker(bdb, corpus, cs, loadBefore()));
+        const r = await withBenchDb(kind, (bdb) => benchChecker(bdb, corpus, cs, loadBefore()));
         if (typeof r === 'string') {
           skipped[`checker/${kind}`] = r;
           log(`  skipped (${r})`);

@@ -14,8 +14,9 @@ import type { GoogleIdTokenVerifier } from './integrations/google/id-token.js';
 import type { TokenService } from './services/ums/tokens.js';
 import type { PrincipalCache } from './services/ums/principal.js';
 import type { SafeFetch } from './integrations/http/safe-fetch.js';
-import type { DomainInfo } from './integrations/rdap/types.js';
+import type { DomainInfo, IpNetworkInfo } from './integrations/rdap/types.js';
 import type { DnsRecord } from './integrations/dns/types.js';
+import type { DnsClient } from './integrations/dns/client.js';
 import type { SearchIndexProvider } from './integrations/serp/types.js';
 import type { Mailer } from './integrations/mail/types.js';
 import type { SmsSender } from './integrations/sms/types.js';
@@ -27,8 +28,20 @@ export interface Integrations {
   safeFetch: SafeFetch;
   /** Registration data of a domain: RDAP, with WHOIS for TLDs without RDAP; null when not registered. */
   lookupDomain(name: string): Promise<DomainInfo | null>;
+  /**
+   * The network an IP address belongs to (RDAP: registry, start and end address, country, holder); null
+   * when no registry holds it. Throws IpNetworkNotFoundError or RdapError when the lookup fails.
+   */
+  lookupIpNetwork(address: string): Promise<IpNetworkInfo | null>;
   /** The DNS records of a domain (apex and www) from the configured resolvers. */
   lookupDns(name: string): Promise<DnsRecord[]>;
+  /** The configured resolvers (DNS_SERVERS, else the system's), one question at a time (service discovery). */
+  dns: DnsClient;
+  /**
+   * The guarded client resolving host names through `dns` rather than the system: a service discovery probe
+   * reaches the addresses its DNS check saw.
+   */
+  probeFetch: SafeFetch;
   /** The same guarded client, sending the crawler's User-Agent: checkers and website scans. */
   crawlerFetch: SafeFetch;
   /** Whether a domain is in a search engine's index (deindex checker); null when not configured. */

@@ -3,6 +3,7 @@ import { parseDisavowFile } from '@sitefleet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DATABASES, runCommand, type TestApp } from './helper.js';
 import { startHttpServer, type LocalHttpServer } from './integrations/local-servers.js';
+import { LAB_NETWORK, startRdapServer, type LocalRdapServer } from './integrations/rdap-server.js';
 
 type Body = Record<string, unknown>;
 const DAY = 86_400;
@@ -15,6 +16,7 @@ const DAY = 86_400;
 describe.each(DATABASES)('external backlinks on %s', (kind) => {
   let t: TestApp;
   let site: LocalHttpServer;
+  let rdap: LocalRdapServer;
   let admin: Record<string, string>;
   let viewer: Record<string, string>;
   let websiteId: number;
@@ -42,7 +44,12 @@ describe.each(DATABASES)('external backlinks on %s', (kind) => {
       res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8', ...page.headers });
       res.end(page.body);
     });
-    t = await createTestApp(kind, { outboundAllowPrivate: true });
+    // The registry of the pages' address (loopback, looked up as outbound private addresses are allowed).
+    rdap = await startRdapServer({ deadOrigin: site.origin });
+    t = await createTestApp(kind, {
+      outboundAllowPrivate: true,
+      rdapBootstrapUrl: `${rdap.origin}/iana/dns.json`,
+    });
     admin = await t.as('ADMIN');
     viewer = await t.as('VIEWER');
     const w = await call<{ data: { id: number } }>('POST', '/dms/api/v1/websites', {
@@ -56,6 +63,7 @@ describe.each(DATABASES)('external backlinks on %s', (kind) => {
   afterAll(async () => {
     await t?.close();
     await site?.close();
+    await rdap?.close();
   });
 
   const create = (body: Body) =>
@@ -132,6 +140,15 @@ describe.each(DATABASES)('external backlinks on %s', (kind) => {
       robots_allowed: true,
     });
     expect(String(ok.body.data.check.evidence.snippet)).toContain('best casino bonuses');
+    // The page's host: the address that answered and its network (Ahrefs is not configured here).
+    expect(ok.body.data.check.evidence.ip).toBe('127.0.0.1');
+    expect(
+      (await call<{ data: Body }>('GET', `/dms/api/v1/external-backlinks/${id}`)).body.data,
+    ).toMatchObject({
+      ip_info: { ip: '127.0.0.1', country: LAB_NETWORK.country, org: LAB_NETWORK.org },
+      domain_rating: null,
+      referring_domains: null,
+    });
 
     page = { status: 200, body: withLink('nofollow') };
     const changed = await check();

@@ -63,6 +63,8 @@ describe('checkLink: the link on the page', () => {
       issues: ['ok'],
       http_status: 200,
       final_url: site.url('/ok'),
+      // The address the guarded client connected to for blog.test (resolveTestHosts: this machine).
+      ip: '127.0.0.1',
       redirects: [],
       link_found: true,
       found_href: 'http://money.example/offers',
@@ -344,6 +346,7 @@ describe('compareChecks rules', () => {
     issues: ['ok'],
     http_status: 200,
     final_url: 'https://blog.example/post',
+    ip: '203.0.113.7',
     redirects: [],
     link_found: true,
     found_href: TARGET,

@@ -11,6 +11,8 @@ export * from './rich-text.js';
 export * from './contacts.js';
 export * from './currencies.js';
 export * from './backlinks.js';
+export * from './footprint.js';
+export * from './service-discovery.js';
 export type { MonitorAlert, MonitorChange, MonitorUptime } from './resources/monitors.js';
 export {
   PLUGIN_OPERATIONS,

@@ -11,6 +11,7 @@ import { RESOURCES } from './resources';
 import { resourceElement } from './resources/resourceElement';
 import { theme } from './theme';
 import { ARTISAN_ROUTE_PATTERN } from './tools/artisan/route';
+import { FOOTPRINT_ROUTE } from './tools/footprint/route';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
 const SignaturePage = lazy(() =>
@@ -21,6 +22,9 @@ const ArtisanPage = lazy(() =>
 );
 const DeindexCheckerPage = lazy(() =>
   import('./tools/checkers/DeindexCheckerPage').then((m) => ({ default: m.DeindexCheckerPage })),
+);
+const FootprintPage = lazy(() =>
+  import('./tools/footprint/FootprintPage').then((m) => ({ default: m.FootprintPage })),
 );
 const KeywordCheckerPage = lazy(() =>
   import('./tools/checkers/KeywordCheckerPage').then((m) => ({ default: m.KeywordCheckerPage })),
@@ -48,6 +52,7 @@ export const App = () => (
       <Route path={ARTISAN_ROUTE_PATTERN} element={<ArtisanPage />} />
       <Route path={`/${CHECKER_ACTIONS.deindex.path}`} element={<DeindexCheckerPage />} />
       <Route path={`/${CHECKER_ACTIONS.keyword.path}`} element={<KeywordCheckerPage />} />
+      <Route path={FOOTPRINT_ROUTE} element={<FootprintPage />} />
     </CustomRoutes>
   </Admin>
 );

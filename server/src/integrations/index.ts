@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Integrations } from '../deps.js';
 import { DnsClient } from './dns/client.js';
+import { resolveHost } from './dns/resolve.js';
 import type { DnsRecord } from './dns/types.js';
 import { AccurankerClient } from './accuranker/index.js';
 import { createAhrefsClient } from './ahrefs/index.js';
@@ -39,7 +40,8 @@ function serviceAccountKey(value: string | null): string | null {
 /** Builds every outside-system client from configuration. */
 export function createIntegrations(config: Config): Integrations {
   const guard = { allowPrivate: config.outboundAllowPrivate, allowHosts: config.outboundAllowHosts };
-  const safeFetch = createSafeFetch({ ...guard, userAgent: 'Sitefleet/1.0 (+https://sitefleet.example)' });
+  const userAgent = 'Sitefleet/1.0 (+https://sitefleet.example)';
+  const safeFetch = createSafeFetch({ ...guard, userAgent });
   const crawlerFetch = createSafeFetch({ ...guard, userAgent: config.crawlerUserAgent });
   const provider = config.serpProvider as SearchIndexProviderName;
   if (!SEARCH_INDEX_PROVIDERS.includes(provider)) {
@@ -62,10 +64,17 @@ export function createIntegrations(config: Config): Integrations {
           `rdap-bootstrap-${createHash('sha256').update(config.rdapBootstrapUrl).digest('hex').slice(0, 12)}.json`,
         ),
     serviceOverrides: config.rdapServiceOverrides,
+    // Where checks may reach private addresses, a private network's own RDAP service may hold them.
+    specialAddresses: config.outboundAllowPrivate,
   });
   const whois = new WhoisClient({ ...guard, hostOverrides: config.whoisServerOverrides });
   const servers = config.dnsServers.length ? config.dnsServers : getServers();
   const dns = new DnsClient({ servers: servers.length ? servers : ['1.1.1.1', '9.9.9.9'] });
+  const probeFetch = createSafeFetch({
+    ...guard,
+    userAgent,
+    lookup: async (host) => (await resolveHost(dns, host)).addresses,
+  });
 
   const delivery = createDeliveryClients(config, safeFetch);
   const { seo } = config;
@@ -101,6 +110,7 @@ export function createIntegrations(config: Config): Integrations {
         throw err;
       }
     },
+    lookupIpNetwork: (address) => rdap.lookupIpNetwork(address),
     async lookupDns(name) {
       const apex = await dns.lookupAll(name);
       const www: DnsRecord[] = [];
@@ -112,6 +122,8 @@ export function createIntegrations(config: Config): Integrations {
       return [...apex, ...www];
     },
     crawlerFetch,
+    dns,
+    probeFetch,
     searchIndex,
     accuranker,
     ahrefs,
@@ -122,7 +134,12 @@ export function createIntegrations(config: Config): Integrations {
     mailer: delivery.mailer,
     sms: delivery.sms,
     close: async () => {
-      await Promise.all([safeFetch.close(), crawlerFetch.close(), delivery.mailer?.close()]);
+      await Promise.all([
+        safeFetch.close(),
+        crawlerFetch.close(),
+        probeFetch.close(),
+        delivery.mailer?.close(),
+      ]);
     },
   };
 }

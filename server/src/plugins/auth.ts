@@ -114,7 +114,8 @@ export function installAuth(app: FastifyInstance, deps: AuthDeps, routes: Regist
     }
   });
 
-  app.decorateRequest('ctx', null as unknown as RequestContext);
+  // Declared without a value (the typed overload): the onRequest hook below sets it first on every request.
+  app.decorateRequest('ctx');
   // A callback hook: most requests are answered from memory (remembered), with no promise to wait on.
   app.addHook('onRequest', (request, reply, done) => {
     request.ctx = makeContext(deps, request, null);

@@ -7,6 +7,8 @@ import { compileBodyCheck } from '../plugins/validation.js';
 import { seedInventory } from '../services/dms/seed/index.js';
 import { seedJobs } from '../services/dms/seed/jobs.js';
 import { seedBacklinks } from '../services/dms/seed/backlinks.js';
+import { seedServiceDiscovery } from '../services/dms/seed/service-discovery.js';
+import { seedFootprint } from '../services/dms/seed/footprint.js';
 import { seedProviders } from '../services/dms/seed/providers.js';
 import { seedSeo } from '../services/dms/seed/seo.js';
 import { seedWordPress } from '../services/dms/seed/wordpress.js';
@@ -43,8 +45,11 @@ const DEMO_SEEDERS: Seeder[] = [
   seedWordPress,
   seedSeo,
   seedBacklinks,
+  seedServiceDiscovery,
   seedProviders,
   seedJobs,
+  // After the scans (seedJobs), WordPress and Analytics: it reads what they wrote.
+  seedFootprint,
   seedMessages,
   seedMonitors,
 ];

@@ -3,6 +3,8 @@ import { pruneCommands, purgeSignInAttempts } from '../jobs/maintenance.js';
 import type { CommandDef } from '../jobs/types.js';
 import { affiliateLinksCheck } from './dms/backlinks/affiliate.js';
 import { backlinksCheck } from './dms/backlinks/command.js';
+import { serviceDiscoveryCheck } from './dms/service-discovery/command.js';
+import { footprintCompute } from './dms/footprint/command.js';
 import { ratesRefresh } from './dms/providers/rates-command.js';
 import { deindexCheck } from './dms/commands/deindex-check.js';
 import { domainsRefresh } from './dms/commands/domains-refresh.js';
@@ -24,7 +26,9 @@ export function allCommands(_config: Config): CommandDef[] {
     keywordCheck,
     backlinksCheck,
     affiliateLinksCheck,
+    serviceDiscoveryCheck,
     ratesRefresh,
+    footprintCompute,
     websiteScan,
     pruneMonitorHistory,
     ...wordpressCommands,

@@ -29,6 +29,7 @@ import { anchorWordStatsResource } from './dms/backlinks/anchors.js';
 import { disavowedDomainsResource } from './dms/backlinks/disavow.js';
 import { dmLinksResource } from './dms/backlinks/dm-links.js';
 import { linkNetworkResource } from './dms/backlinks/network.js';
+import { serviceDiscoveryResource } from './dms/service-discovery/resource.js';
 import { linkProviderWebsitesResource, marketplaceProvidersResource } from './dms/providers/resources.js';
 import { tagsResource } from './dms/tags.js';
 import { notificationsResource } from './nms/notifications.js';
@@ -101,6 +102,7 @@ export function allResources(config: Config, jobs: () => JobEngine): AppResource
     anchorWordStatsResource,
     linkNetworkResource,
     dmLinksResource,
+    serviceDiscoveryResource,
     linkProviderWebsitesResource,
     marketplaceProvidersResource,
   ];

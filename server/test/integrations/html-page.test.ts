@@ -104,3 +104,46 @@ describe('parsePage', () => {
     expect(p.links[0]!.href).toBe('https://www.example.com/dir/x');
   });
 });
+
+describe('parsePage with the text, keeping some links', () => {
+  const html = `<html><head><title>Weekly  picks</title><script>var a = "<p>never</p>";</script></head>
+<body><nav><a href="/">Home</a> <a href="https://other.example/">Partner</a></nav>
+<article><h1>Weekly picks</h1>
+<p>Our editors compare bonuses and payout times.<br>For this week see <a href="https://money.example/offers">best
+   <b>casino</b>&nbsp;offers</a> and come back.</p>
+<p>Sister <a href="//money.example/blog">blog</a><img alt="x">next</p>
+<p><a href="https://money.example/empty"><img src="e.png"></a></p><p>After the empty link.</p>
+<noscript><a href="https://money.example/hidden">hidden</a></noscript></article></body></html>`;
+
+  it('lays out the line around a link, and counts the visible words', () => {
+    const page = parsePage(html, 'https://blog.example/post', { text: true });
+    const text = page.text!;
+    const line = (href: string) => {
+      const at = text.lineOf(page.links.find((l) => l.href === href)!)!;
+      return { line: at.line, link: at.line.slice(at.start, at.end).trim() };
+    };
+    // The <br> ends the line before; the paragraph ends the one after.
+    expect(line('https://money.example/offers')).toEqual({
+      line: 'For this week see best casino offers and come back.',
+      link: 'best casino offers',
+    });
+    expect(line('https://money.example/blog')).toEqual({ line: 'Sister blog next', link: 'blog' });
+    // An image link without text puts nothing on its line, which so runs on into the next one's text.
+    expect(line('https://money.example/empty')).toEqual({ line: 'After the empty link.', link: '' });
+    expect(page.links.map((l) => l.href)).not.toContain('https://money.example/hidden');
+    // Title, navigation, heading and paragraphs; not the script nor the noscript content.
+    expect(text.words()).toBe(2 + 2 + 2 + 7 + 10 + 3 + 4);
+  });
+
+  it('passes over the links keepHref refuses, and leaves the text out unless asked', () => {
+    const page = parsePage(html, 'https://blog.example/post', {
+      keepHref: (href) => href.includes('money.example'),
+    });
+    expect(page.links.map((l) => [l.href, l.anchor])).toEqual([
+      ['https://money.example/offers', 'best casino offers'],
+      ['https://money.example/blog', 'blog'],
+      ['https://money.example/empty', ''],
+    ]);
+    expect(page.text).toBeUndefined();
+  });
+});

@@ -1,6 +1,7 @@
 /** The bought-backlink ledger's own calls (issue 18, SPEC §7.5): checks, their evidence, ignoring a warning. */
 import { Type, type Static } from 'typebox';
 import { LINK_CHECK_STATUSES } from '../backlinks.js';
+import { REL_ATTRIBUTES, WEBSITE_STATUSES, WEBSITE_TYPES } from '../constants.js';
 import { Data, defineAction, IdParams, Nullable } from './define.js';
 
 const Status = Type.Enum(LINK_CHECK_STATUSES);
@@ -135,4 +136,95 @@ export const affiliateLinkChanges = defineAction({
   kind: 'read',
   params: IdParams,
   response: Data(Type.Array(AffiliateLinkChange)),
+});
+
+/** A website of the portfolio a directory's listing links to (when the user may see it). */
+export const DirectoryTarget = Type.Object({
+  id: Type.Integer(),
+  hostname: Type.String(),
+  friendly_name: Nullable(Type.String()),
+  type: Type.Enum(WEBSITE_TYPES),
+  status: Type.Enum(WEBSITE_STATUSES),
+});
+
+/** An outbound link on a listing page, as the last scan of the directory found it. */
+export const DirectoryLink = Type.Object({
+  url: Type.String(),
+  target_host: Type.String(),
+  anchor: Nullable(Type.String()),
+  /** The rel tokens found (none: a followed link). */
+  rel: Type.Array(Type.String()),
+  hits: Type.Integer(),
+  /** The site of the portfolio at the target host; null for a site outside it. */
+  website: Nullable(DirectoryTarget),
+});
+
+/** A listing of a directory site: its page (a /listing/… URL), the categories listing it, its links out. */
+export const DirectoryListing = Type.Object({
+  /** The scanned page's id. */
+  id: Type.Integer(),
+  url: Type.String(),
+  title: Nullable(Type.String()),
+  /** The HTTP status the page answered at the last scan (404 or 410: the listing is gone). */
+  status: Nullable(Type.Integer()),
+  error: Nullable(Type.String()),
+  scanned_at: Type.Integer(),
+  /** The directory's category pages that link to the listing. */
+  categories: Type.Array(Type.Object({ url: Type.String(), name: Type.String() })),
+  links: Type.Array(DirectoryLink),
+});
+export type DirectoryListing = Static<typeof DirectoryListing>;
+
+/** GET /websites/{id}/directory: the listings a directory site carries and the sites they link to. */
+export const websiteDirectory = defineAction({
+  method: 'GET',
+  path: 'dms/api/v1/websites/:id/directory',
+  service: 'dms',
+  summary:
+    "A directory site's listings (from its last scan): page, title, categories, outbound links, the portfolio's sites they link to, and counts",
+  access: 'permission',
+  kind: 'read',
+  params: IdParams,
+  query: Type.Object(
+    {
+      /** Only listings with a link to this website. */
+      target_website_id: Type.Optional(Type.Integer({ minimum: 1 })),
+      /** Only listings with a link of this rel ('follow': none of nofollow, sponsored, ugc). */
+      rel: Type.Optional(Type.Enum(REL_ATTRIBUTES)),
+    },
+    { additionalProperties: false },
+  ),
+  response: Data(
+    Type.Object({
+      /** The website is of type DIRECTORY (the console shows the tab's table for those only). */
+      is_directory: Type.Boolean(),
+      /** When its pages were last scanned; null when never. */
+      last_scanned_at: Nullable(Type.Integer()),
+      /** Of all its listings, whatever the filters. */
+      counts: Type.Object({
+        listings: Type.Integer(),
+        /** Sites of the portfolio its listings link to. */
+        portfolio_sites: Type.Integer(),
+        /** Hosts outside the portfolio its listings link to. */
+        external_targets: Type.Integer(),
+        /** Listings whose page answered 404 or 410. */
+        gone: Type.Integer(),
+      }),
+      /** The portfolio's sites linked, each with how many listings link to it, most first. */
+      portfolio_sites: Type.Array(
+        Type.Object({
+          id: Type.Integer(),
+          hostname: Type.String(),
+          friendly_name: Nullable(Type.String()),
+          type: Type.Enum(WEBSITE_TYPES),
+          status: Type.Enum(WEBSITE_STATUSES),
+          listings: Type.Integer(),
+        }),
+      ),
+      /** The listings the filters keep, by URL; at most 1000. */
+      listings: Type.Array(DirectoryListing),
+      /** More listings matched than were sent. */
+      truncated: Type.Boolean(),
+    }),
+  ),
 });

@@ -42,3 +42,4 @@ export {
   linkNetwork,
 } from './backlinks.js';
 export { linkProviderWebsites, marketplaceProviders } from './providers.js';
+export { serviceDiscovery } from './service-discovery.js';

@@ -1,5 +1,6 @@
 import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import FindInPageOutlined from '@mui/icons-material/FindInPageOutlined';
+import HubOutlined from '@mui/icons-material/HubOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import TerminalOutlined from '@mui/icons-material/TerminalOutlined';
 import { actions, JOB_SERVICES } from '@sitefleet/shared';
@@ -7,6 +8,7 @@ import { CHECKER_ACTIONS } from '../providers/dataProvider';
 import { RESOURCES } from '../resources';
 import { SERVICE_LABELS } from '../resources/cron-jobs/labels';
 import { artisanRoute } from '../tools/artisan/route';
+import { FOOTPRINT_ROUTE } from '../tools/footprint/route';
 import type { MenuEntry } from './menu';
 
 /** Screens that are not API resources: open to everyone signed in, or to those who may call their API. */
@@ -27,6 +29,13 @@ const TOOLS: MenuEntry[] = [
     group: 'SEO and Tools',
     resource: CHECKER_ACTIONS.keyword.path,
     method: 'POST',
+  },
+  {
+    label: 'Footprint graph',
+    icon: HubOutlined,
+    to: FOOTPRINT_ROUTE,
+    group: 'SEO and Tools',
+    resource: actions.footprint.footprintGraph.path,
   },
   ...JOB_SERVICES.map((service): MenuEntry => ({
     label: `${SERVICE_LABELS[service]} commands`,

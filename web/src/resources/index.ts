@@ -30,6 +30,7 @@ import { registrars } from './registrars';
 import { repositories } from './repositories';
 import { roles } from './roles';
 import { servers } from './servers';
+import { serviceDiscovery } from './service-discovery';
 import { sitemaps } from './sitemaps';
 import { themes } from './themes';
 import { defineScreens, type ResourceDef } from './types';
@@ -69,6 +70,7 @@ export const RESOURCES: ResourceDef[] = [
   dmLinks,
   disavowedDomains,
   affiliateLinks,
+  serviceDiscovery,
   linkProviderWebsites,
   marketplaceProviders,
   analyticsRequests,

@@ -20,6 +20,31 @@ export interface ParsedPage {
   /** Every <meta name="robots"> content, lower case, joined with ", "; null when there is none. */
   metaRobots: string | null;
   links: PageLink[];
+  /** The page's visible text, when asked for (ParseOptions.text). */
+  text?: PageText;
+}
+
+/**
+ * The visible text of a page as the page readers lay it out (CollapsedText: whitespace collapsed, a line per
+ * block), read from the same single pass as the links. The pass only notes the text nodes and the breaks
+ * between them; a line or the whole text is laid out when it is asked for, so a page whose text is not
+ * needed costs nothing more.
+ */
+export interface PageText {
+  /** Every visible word of the page. */
+  words(): number;
+  /** The laid-out line (between two line breaks) holding a link of `links`, with the link's offsets in it. */
+  lineOf(link: PageLink): { line: string; start: number; end: number } | null;
+}
+
+export interface ParseOptions {
+  /** Keep the visible text too (ParsedPage.text). */
+  text?: boolean;
+  /**
+   * Which links to keep, by their href as written: the others are passed over as they are read (no anchor
+   * text, no address resolved). Default: every link.
+   */
+  keepHref?: (href: string) => boolean;
 }
 
 interface OpenLink {
@@ -28,6 +53,22 @@ interface OpenLink {
   text: CollapsedText;
   alts: string[];
   label: string;
+  /** Where the link opened in the text pieces. */
+  from: number;
+}
+
+/** Between two text pieces: the words either side are apart, or on lines of their own. */
+const SPACE = 0;
+const BREAK = 1;
+type Piece = string | typeof SPACE | typeof BREAK;
+
+interface CollectedLink {
+  href: string;
+  rel: string[];
+  anchor: string;
+  /** The link's first and past-last text piece. */
+  from: number;
+  to: number;
 }
 
 /** Hrefs that never lead to another document. */
@@ -42,16 +83,23 @@ const relTokens = (value: string | undefined) => [
   ),
 ];
 
+/** One pass over the markup: head signals, the links kept with their anchors, and (asked for) the text. */
 class PageCollector {
   base: string | null = null;
   title: string | null = null;
   canonical: string | null = null;
   readonly robots: string[] = [];
-  readonly links: Array<{ href: string; rel: string[]; anchor: string }> = [];
+  readonly links: CollectedLink[] = [];
   private hidden = 0;
   private svg = 0;
   private titleText: CollapsedText | null = null;
   private link: OpenLink | null = null;
+
+  constructor(
+    /** The text nodes and breaks, as TextPieces lays them out; null when the text is not wanted. */
+    readonly pieces: Piece[] | null,
+    private readonly keepHref: ((href: string) => boolean) | undefined,
+  ) {}
 
   onopentag(tag: string, attribs: Record<string, string>) {
     if (this.hidden || HIDDEN_CONTENT.has(tag)) {
@@ -74,6 +122,7 @@ class PageCollector {
     if (this.hidden) return;
     this.titleText?.append(data);
     this.link?.text.append(data);
+    this.pieces?.push(data);
   }
 
   onclosetag(tag: string) {
@@ -87,7 +136,7 @@ class PageCollector {
       this.titleText = null;
     }
     if (tag === 'a') this.closeLink();
-    else this.separate(tag);
+    this.separate(tag);
   }
 
   onend() {
@@ -95,15 +144,20 @@ class PageCollector {
   }
 
   private separate(tag: string) {
-    if (this.link && (LINE_BREAKING.has(tag) || WORD_SEPARATING.has(tag))) this.link.text.space();
+    const breaks = LINE_BREAKING.has(tag);
+    if (!breaks && !WORD_SEPARATING.has(tag)) return;
+    this.link?.text.space();
+    this.pieces?.push(breaks ? BREAK : SPACE);
   }
 
   private openLink(attribs: Record<string, string>) {
     this.closeLink();
     const href = attribs.href?.trim();
     if (!href || href.startsWith('#') || NOT_A_PAGE.test(href)) return;
+    if (this.keepHref && !this.keepHref(href)) return;
     const label = attribs['aria-label'] ?? '';
-    this.link = { href, rel: relTokens(attribs.rel), text: new CollapsedText(), alts: [], label };
+    const from = this.pieces?.length ?? 0;
+    this.link = { href, rel: relTokens(attribs.rel), text: new CollapsedText(), alts: [], label, from };
   }
 
   private closeLink() {
@@ -112,7 +166,51 @@ class PageCollector {
     this.link = null;
     const anchor =
       link.text.oneLine() || link.alts.join(' ').replace(/\s+/g, ' ').trim() || link.label.trim();
-    this.links.push({ href: link.href, rel: link.rel, anchor });
+    const to = this.pieces?.length ?? 0;
+    this.links.push({ href: link.href, rel: link.rel, anchor, from: link.from, to });
+  }
+}
+
+/** Lays out the pieces of a page's text the way CollapsedText does, all of them or one line. */
+class TextPieces implements PageText {
+  constructor(
+    private readonly pieces: Piece[],
+    private readonly spans: Map<PageLink, [number, number]>,
+  ) {}
+
+  words(): number {
+    const text = new CollapsedText();
+    for (const piece of this.pieces) this.lay(text, piece);
+    return text.text.split(/\s+/).filter(Boolean).length;
+  }
+
+  lineOf(link: PageLink): { line: string; start: number; end: number } | null {
+    const span = this.spans.get(link);
+    if (!span) return null;
+    const [from, to] = span;
+    // A line break leaves the layout as a fresh one does, so the line can be laid out from the last break
+    // before the link; it ends at the first break after the link that ends a line with text on it.
+    let first = from;
+    while (first > 0 && this.pieces[first - 1] !== BREAK) first -= 1;
+    const text = new CollapsedText();
+    let start = 0;
+    let end = 0;
+    for (let i = first; i < this.pieces.length; i += 1) {
+      if (i === from) start = text.length;
+      if (i === to) end = text.length;
+      const piece = this.pieces[i]!;
+      if (i >= to && piece === BREAK && text.length > 0 && text.text.at(-1) !== '\n') break;
+      this.lay(text, piece);
+    }
+    if (to >= this.pieces.length) end = text.length;
+    if (from >= this.pieces.length) start = text.length;
+    return { line: text.text, start, end };
+  }
+
+  private lay(text: CollapsedText, piece: Piece) {
+    if (piece === BREAK) text.lineBreak();
+    else if (piece === SPACE) text.space();
+    else text.append(piece);
   }
 }
 
@@ -130,23 +228,29 @@ function resolve(href: string, base: URL): URL | null {
 
 const site = (host: string) => host.replace(/^www\./, '').replace(/\.$/, '');
 
-/** Title, canonical, robots meta and the outgoing links of an HTML page fetched from pageUrl. */
-export function parsePage(html: string, pageUrl: string): ParsedPage {
-  const page = new PageCollector();
+/**
+ * Title, canonical, robots meta and the outgoing links of an HTML page fetched from pageUrl, in one pass over
+ * the markup; with options.text its visible text too, and with options.keepHref only the links wanted.
+ */
+export function parsePage(html: string, pageUrl: string, options: ParseOptions = {}): ParsedPage {
+  const page = new PageCollector(options.text ? [] : null, options.keepHref);
   new Parser(page, { decodeEntities: true }).end(html);
   const pageLocation = new URL(pageUrl);
   const base = (page.base !== null && resolve(page.base, pageLocation)) || pageLocation;
   const home = site(pageLocation.hostname);
   const links: PageLink[] = [];
+  const spans = new Map<PageLink, [number, number]>();
   for (const link of page.links) {
     const url = resolve(link.href, base);
-    if (url)
-      links.push({
-        href: url.href,
-        anchor: link.anchor,
-        rel: link.rel,
-        internal: site(url.hostname) === home,
-      });
+    if (!url) continue;
+    const kept: PageLink = {
+      href: url.href,
+      anchor: link.anchor,
+      rel: link.rel,
+      internal: site(url.hostname) === home,
+    };
+    links.push(kept);
+    spans.set(kept, [link.from, link.to]);
   }
   const canonical = page.canonical?.trim() ? resolve(page.canonical.trim(), base) : null;
   return {
@@ -154,5 +258,6 @@ export function parsePage(html: string, pageUrl: string): ParsedPage {
     canonical: canonical?.href ?? null,
     metaRobots: page.robots.length ? page.robots.join(', ') : null,
     links,
+    ...(page.pieces ? { text: new TextPieces(page.pieces, spans) } : {}),
   };
 }

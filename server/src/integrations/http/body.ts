@@ -142,12 +142,27 @@ export async function decodeTruncated(buf: Buffer, contentEncoding: string | und
   return out;
 }
 
+/** Decoders by charset label, made once each (a decode without `stream` keeps no state between calls). */
+const decoders = new Map<string, TextDecoder>();
+const DECODERS_KEPT = 64;
+
+function decoderFor(label: string): TextDecoder {
+  const key = label.toLowerCase();
+  let decoder = decoders.get(key);
+  if (!decoder) {
+    try {
+      decoder = new TextDecoder(key);
+    } catch {
+      // An unknown label reads as UTF-8.
+      decoder = decoderFor('utf-8');
+    }
+    if (decoders.size < DECODERS_KEPT) decoders.set(key, decoder);
+  }
+  return decoder;
+}
+
 /** Decodes text by the charset in Content-Type, falling back to UTF-8 for unknown labels. */
 export function decodeText(body: Buffer, contentType: string | undefined): string {
   const charset = /charset="?([\w.:-]+)"?/i.exec(contentType ?? '')?.[1];
-  try {
-    return new TextDecoder(charset ?? 'utf-8').decode(body);
-  } catch {
-    return new TextDecoder('utf-8').decode(body);
-  }
+  return decoderFor(charset ?? 'utf-8').decode(body);
 }

@@ -40,6 +40,8 @@ export function createGuardedConnector(
   policy: AddressPolicy,
   resolver: Resolver,
   connectTimeoutMs: number,
+  /** Told the host name and the address of every connection made (after the checks passed). */
+  onConnected?: (hostname: string, address: string) => void,
 ): buildConnector.connector {
   const dial = buildConnector({ timeout: connectTimeoutMs });
   return (options, callback) => {
@@ -55,6 +57,7 @@ export function createGuardedConnector(
             socket.destroy();
             return callback(refused as Error, null);
           }
+          onConnected?.(options.hostname, remote ?? ip);
           callback(null, socket);
         });
       },

@@ -46,6 +46,11 @@ export interface SafeResponse {
   redirects: string[];
   /** Lower-case names; repeated headers joined with ", ". */
   headers: Record<string, string>;
+  /**
+   * The IP address the answer came from: the URL's own when it is an IP literal, else the address of the
+   * newest connection to its host (a host whose name resolves elsewhere meanwhile may be one behind).
+   */
+  address: string | null;
   body: Buffer;
   text(): string;
   json<T>(): T;
@@ -55,6 +60,26 @@ export type SafeFetch = (url: string, init?: SafeFetchInit) => Promise<SafeRespo
 export type SafeFetchClient = SafeFetch & { close(): Promise<void> };
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Hosts whose last connected address is remembered, at most (the oldest is forgotten first). */
+const ADDRESSES_KEPT = 4096;
+
+const hostKey = (hostname: string) => hostname.replace(/^\[|\]$/g, '').toLowerCase();
+
+/** The address of the newest connection to each host, for SafeResponse.address. */
+class ConnectedAddresses {
+  private readonly byHost = new Map<string, string>();
+
+  remember = (hostname: string, address: string): void => {
+    const key = hostKey(hostname);
+    this.byHost.delete(key);
+    this.byHost.set(key, address);
+    if (this.byHost.size > ADDRESSES_KEPT) this.byHost.delete(this.byHost.keys().next().value!);
+  };
+
+  of(target: Target): string | null {
+    return target.ip ?? this.byHost.get(hostKey(target.hostname)) ?? null;
+  }
+}
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 const EMPTY = Buffer.alloc(0);
 
@@ -72,12 +97,14 @@ function makeResponse(
   redirects: string[],
   headers: Record<string, string>,
   body: Buffer,
+  address: string | null,
 ) {
   const response: SafeResponse = {
     status,
     url,
     redirects,
     headers,
+    address,
     body,
     text: () => decodeText(body, headers['content-type']),
     json: <T>() => JSON.parse(response.text()) as T,
@@ -111,7 +138,10 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetchClient
   const resolver = options.lookup ?? systemResolver;
   const defaultTimeoutMs = options.defaultTimeoutMs ?? 10_000;
   const userAgent = options.userAgent ?? 'Sitefleet/1.0';
-  const agent = new Agent({ connect: createGuardedConnector(policy, resolver, defaultTimeoutMs) });
+  const connected = new ConnectedAddresses();
+  const agent = new Agent({
+    connect: createGuardedConnector(policy, resolver, defaultTimeoutMs, connected.remember),
+  });
 
   // Fails fast with a clear message; the connector checks again on the address it actually dials.
   const precheck = (target: Target) =>
@@ -152,12 +182,12 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetchClient
       }
       if (ex.discardBody) {
         await res.body.dump();
-        return makeResponse(res.statusCode, target.url.href, redirects, headers, EMPTY);
+        return makeResponse(res.statusCode, target.url.href, redirects, headers, EMPTY, connected.of(target));
       }
       if (ex.truncateBody) {
         const raw = ex.method === 'HEAD' ? EMPTY : await readUpTo(res.body, ex.maxBytes);
         const body = await decodeTruncated(raw, headers['content-encoding'], ex.maxBytes);
-        return makeResponse(res.statusCode, target.url.href, redirects, headers, body);
+        return makeResponse(res.statusCode, target.url.href, redirects, headers, body, connected.of(target));
       }
       const declared = Number(headers['content-length'] ?? 0);
       if (declared > ex.maxBytes) {
@@ -166,7 +196,7 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetchClient
       }
       const raw = ex.method === 'HEAD' ? Buffer.alloc(0) : await readCapped(res.body, ex.maxBytes);
       const body = await decodeBody(raw, headers['content-encoding'], ex.maxBytes);
-      return makeResponse(res.statusCode, target.url.href, redirects, headers, body);
+      return makeResponse(res.statusCode, target.url.href, redirects, headers, body, connected.of(target));
     }
   }
 

@@ -3,7 +3,7 @@ import type { LinkCheckStatus } from '@sitefleet/shared';
 import { parsePage, type PageLink, type ParsedPage } from '../html/page.js';
 import { isOutboundError, type OutboundError } from '../http/errors.js';
 import type { SafeFetch, SafeResponse } from '../http/safe-fetch.js';
-import { isBotWall, pageText, retryAfterSeconds, robotsDirectives } from './page-signals.js';
+import { isBotWall, linkSnippet, retryAfterSeconds, robotsDirectives } from './page-signals.js';
 import { ALLOW_ALL, parseRobots, robotsAllows, userAgentToken, type RobotsTxt } from './robots.js';
 import type { ExpectedLink, LinkCheckOptions, LinkCheckResult, LinkRel, RobotsStore } from './types.js';
 import { comparableSite, comparableUrl, httpUrl, siteOf, surelyOtherSite } from './urls.js';
@@ -57,6 +57,7 @@ function blankEvidence(checkedAt: number): Evidence {
   return {
     http_status: null,
     final_url: null,
+    ip: null,
     redirects: [],
     link_found: false,
     found_href: null,
@@ -253,7 +254,6 @@ function judgePage(
   res: SafeResponse,
   evidence: Evidence,
   truncated: boolean,
-  around: (href: string) => string | null,
 ): Finding[] {
   const meta = robotsDirectives(page.metaRobots);
   const header = robotsDirectives(res.headers['x-robots-tag']);
@@ -269,11 +269,10 @@ function judgePage(
     if (anchor) found.push(['wrong_anchor', anchor]);
     return found;
   };
-  // Of several links to the target, the one closest to what was bought is judged. Links plainly to another
-  // site are passed over before the full comparison (a page has hundreds of links, few to the target's site).
+  // Of several links to the target, the one closest to what was bought is judged. The page was read keeping
+  // only links that may be on the target's site (see checkLink).
   const wanted = comparableUrl(expected.url);
-  const host = siteOf(httpUrl(expected.url)!.hostname);
-  const candidates = page.links.filter((l) => !surelyOtherSite(l.href, host));
+  const candidates = page.links;
   let exact: { link: PageLink; findings: Finding[] } | null = null;
   for (const link of candidates) {
     if (comparableUrl(link.href) !== wanted) continue;
@@ -286,7 +285,7 @@ function judgePage(
     evidence.found_href = judged.href;
     evidence.found_anchor = judged.anchor;
     evidence.found_rel = judged.rel;
-    evidence.snippet = around(judged.href);
+    evidence.snippet = page.text ? linkSnippet(page.text, judged) : null;
   }
   evidence.link_found = exact !== null;
 
@@ -350,14 +349,22 @@ export async function checkLink(
   const { res } = load;
   evidence.http_status = res.status;
   evidence.final_url = res.url;
+  evidence.ip = res.address;
   evidence.page_hash = createHash('sha256').update(res.body).digest('hex');
   if (res.status === 429 || res.status === 503)
     evidence.retry_after = retryAfterSeconds(res.headers['retry-after'], Date.now());
   const html = res.text();
-  const page = parsePage(html, res.url);
-  const text = pageText(html, res.url);
+  // One pass over the page: its signals, its text, and only the links that may be on the target's site (a
+  // page has hundreds of links, few of them there): an address plainly on another site is passed over as it
+  // is read, and a full comparison is kept for the rest.
+  const targetSite = siteOf(httpUrl(expected.url)!.hostname);
+  const page = parsePage(html, res.url, {
+    text: true,
+    keepHref: (href) => !surelyOtherSite(href, targetSite),
+  });
+  const words = () => page.text?.words() ?? 0;
 
-  if (isBotWall({ status: res.status, headers: res.headers, html, title: page.title, words: text.words })) {
+  if (isBotWall({ status: res.status, headers: res.headers, html, title: page.title, words })) {
     evidence.has_captcha = true;
     return only(
       'unverifiable',
@@ -370,7 +377,7 @@ export async function checkLink(
   if (type && !/html|xml/i.test(type))
     return only('unverifiable', `${res.url} is not an HTML page (${type.split(';')[0]})`);
 
-  const findings = judgePage(expected, page, res, evidence, check.truncated(res), text.around);
+  const findings = judgePage(expected, page, res, evidence, check.truncated(res));
   const ok = `Link to ${expected.url} found, ${relText(evidence.found_rel)}, anchor "${evidence.found_anchor ?? ''}"`;
   return conclude(evidence, findings, ok);
 }

@@ -1,7 +1,5 @@
-import { Parser } from 'htmlparser2';
+import type { PageLink, PageText } from '../html/page.js';
 import { snippet } from '../html/snippet.js';
-import { CollapsedText, HIDDEN_CONTENT, LINE_BREAKING, WORD_SEPARATING } from '../html/text.js';
-import { comparableUrl, httpUrl, siteOf, surelyOtherSite } from './urls.js';
 
 /* What a page says besides its links: robots directives, bot walls, Retry-After, the text around a link. */
 
@@ -85,8 +83,8 @@ export interface WallInput {
   headers: Record<string, string>;
   html: string;
   title: string | null;
-  /** Visible words of the page. */
-  words: number;
+  /** Visible words of the page (counted only when a captcha widget makes them matter). */
+  words: () => number;
 }
 
 /**
@@ -101,128 +99,19 @@ export function isBotWall(input: WallInput): boolean {
   if (CHALLENGE_MARKUP.test(html)) return true;
   if (!CAPTCHA_MARKUP.test(html)) return false;
   // Read last: counting the words takes a pass over the whole text.
-  return WALL_STATUSES.has(status) || input.words < GATE_WORDS;
-}
-
-interface TextLink {
-  href: string;
-  start: number;
-  end: number;
-}
-
-/** One pass over the markup: the rendered text (as the page readers lay it out) and where each link sits. */
-class TextCollector {
-  readonly text = new CollapsedText();
-  readonly links: TextLink[] = [];
-  base: string | null = null;
-  private hidden = 0;
-  private open: TextLink | null = null;
-
-  onopentag(tag: string, attribs: Record<string, string>) {
-    if (this.hidden || HIDDEN_CONTENT.has(tag)) {
-      if (HIDDEN_CONTENT.has(tag)) this.hidden += 1;
-      return;
-    }
-    if (tag === 'base' && this.base === null && attribs.href?.trim()) this.base = attribs.href.trim();
-    if (tag === 'a') {
-      this.closeLink();
-      this.open = { href: attribs.href?.trim() ?? '', start: this.text.length, end: 0 };
-    }
-    this.separate(tag);
-  }
-
-  ontext(data: string) {
-    if (!this.hidden) this.text.append(data);
-  }
-
-  onclosetag(tag: string) {
-    if (this.hidden) {
-      if (HIDDEN_CONTENT.has(tag)) this.hidden -= 1;
-      return;
-    }
-    if (tag === 'a') this.closeLink();
-    this.separate(tag);
-  }
-
-  onend() {
-    this.closeLink();
-  }
-
-  private separate(tag: string) {
-    if (LINE_BREAKING.has(tag)) this.text.lineBreak();
-    else if (WORD_SEPARATING.has(tag)) this.text.space();
-  }
-
-  private closeLink() {
-    if (!this.open) return;
-    this.links.push({ ...this.open, end: this.text.length });
-    this.open = null;
-  }
-}
-
-export interface PageText {
-  /** Visible words. */
-  words: number;
-  /** Plain text around the first link whose target compares equal to href, or null. */
-  around(href: string): string | null;
+  return WALL_STATUSES.has(status) || input.words() < GATE_WORDS;
 }
 
 const SNIPPET_MAX = 300;
 
-interface ReadText {
-  text: string;
-  links: TextLink[];
-  /** A link's href as comparableUrl has it, resolved against the page's base. */
-  target(raw: string): string | null;
-}
-
-function readText(html: string, pageUrl: string): ReadText {
-  const page = new TextCollector();
-  new Parser(page, { decodeEntities: true }).end(html);
-  let base: URL;
-  try {
-    base = new URL(page.base ?? pageUrl, pageUrl);
-  } catch {
-    base = new URL(pageUrl);
-  }
-  return {
-    text: page.text.text,
-    links: page.links,
-    target(raw) {
-      try {
-        return comparableUrl(new URL(raw, base).href);
-      } catch {
-        return null;
-      }
-    },
-  };
-}
-
-/**
- * The page's visible text, for the word count and the snippet around a link. The page is read on first use
- * only: a page with no link to show and no captcha widget needs neither.
- */
-export function pageText(html: string, pageUrl: string): PageText {
-  let read: ReadText | null = null;
-  const parsed = () => (read ??= readText(html, pageUrl));
-  let words: number | null = null;
-  return {
-    get words() {
-      words ??= parsed().text.split(/\s+/).filter(Boolean).length;
-      return words;
-    },
-    around(href) {
-      const wanted = comparableUrl(href);
-      if (wanted === null) return null;
-      const site = siteOf(httpUrl(href)!.hostname);
-      const { text, links, target } = parsed();
-      const link = links.find((l) => l.href && !surelyOtherSite(l.href, site) && target(l.href) === wanted);
-      if (!link) return null;
-      // The text buffer may have put the separating space before the link's first character.
-      let start = link.start;
-      while (start < link.end && /\s/.test(text[start]!)) start += 1;
-      const near = snippet(text, start, Math.max(start, link.end)).replace(/\s+/g, ' ');
-      return near.length > SNIPPET_MAX ? `${near.slice(0, SNIPPET_MAX - 1)}…` : near || null;
-    },
-  };
+/** Plain text around a link of the page (at most 300 characters), from the page's text; null when empty. */
+export function linkSnippet(text: PageText, link: PageLink): string | null {
+  const at = text.lineOf(link);
+  if (!at) return null;
+  const { line, end } = at;
+  // The layout may have put the separating space before the link's first character.
+  let start = at.start;
+  while (start < end && /\s/.test(line[start]!)) start += 1;
+  const near = snippet(line, start, Math.max(start, end)).replace(/\s+/g, ' ');
+  return near.length > SNIPPET_MAX ? `${near.slice(0, SNIPPET_MAX - 1)}…` : near || null;
 }

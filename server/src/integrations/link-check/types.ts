@@ -43,6 +43,8 @@ export interface LinkCheckResult {
   http_status: number | null;
   /** The address the page was read from after redirects; null when no answer came. */
   final_url: string | null;
+  /** The IP address that answered for final_url; null when no answer came. */
+  ip: string | null;
   /** Addresses that answered with a redirect, in the order visited. */
   redirects: string[];
   /** A link to the expected url is on the page (whatever its anchor and rel). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { SafeFetch } from '../http/safe-fetch.js';
 import bundled from './dns.json' with { type: 'json' };
 
-/** One RFC 9224 service: the labels it covers and its base URLs. */
+/** One RFC 9224 service: the labels (DNS) or CIDR prefixes (IP) it covers, and its base URLs. */
 export interface BootstrapService {
   labels: string[];
   urls: string[];
@@ -23,9 +23,19 @@ export interface BootstrapOptions {
   /** How long the fallback is used before IANA is asked again after a failure. */
   retryAfterFailureMs?: number;
   now?: () => number;
+  /** The copy used when the registry cannot be read and none is cached; default the bundled DNS file. */
+  fallback?: unknown;
 }
 
 export const IANA_DNS_BOOTSTRAP = 'https://data.iana.org/rdap/dns.json';
+
+/**
+ * The IANA registries of IPv4 and IPv6 blocks (RFC 9224 §5), published beside the DNS one: the files of
+ * that name in the folder of `dnsUrl` (so a test or mirror serving dns.json serves them too).
+ */
+export function ipBootstrapUrls(dnsUrl: string): { v4: string; v6: string } {
+  return { v4: new URL('ipv4.json', dnsUrl).href, v6: new URL('ipv6.json', dnsUrl).href };
+}
 
 const strings = (v: unknown): string[] | null =>
   Array.isArray(v) && v.every((s) => typeof s === 'string') ? (v as string[]) : null;
@@ -62,9 +72,12 @@ export function pickBaseUrl(urls: string[]): string | null {
   return chosen.endsWith('/') ? chosen : `${chosen}/`;
 }
 
-/** IANA's DNS bootstrap registry, cached in memory and on disk, with a bundled copy as the last resort. */
+/**
+ * One IANA bootstrap registry (DNS by default; the IPv4 and IPv6 ones take their own URL and fallback),
+ * cached in memory and on disk, with a fallback copy as the last resort.
+ */
 export class RdapBootstrap {
-  private services: BootstrapService[] | null = null;
+  private current: BootstrapService[] | null = null;
   private expiresAt = 0;
   private loading: Promise<BootstrapService[]> | null = null;
   private readonly now: () => number;
@@ -75,14 +88,15 @@ export class RdapBootstrap {
 
   /** Base URL of the RDAP service for a normalised (A-label) name, or null when there is none. */
   async baseUrlFor(domain: string): Promise<string | null> {
-    const services = await this.load();
+    const services = await this.services();
     const entries = services.flatMap((s) => s.labels.map((l): [string, string[]] => [l, s.urls]));
     const urls = matchService(domain, entries);
     return urls ? pickBaseUrl(urls) : null;
   }
 
-  private async load(): Promise<BootstrapService[]> {
-    if (this.services && this.now() < this.expiresAt) return this.services;
+  /** Every service of the registry: the fetched copy, the cached one, or the fallback. */
+  async services(): Promise<BootstrapService[]> {
+    if (this.current && this.now() < this.expiresAt) return this.current;
     this.loading ??= this.refresh().finally(() => {
       this.loading = null;
     });
@@ -90,7 +104,7 @@ export class RdapBootstrap {
   }
 
   private remember(services: BootstrapService[], expiresAt: number) {
-    this.services = services;
+    this.current = services;
     this.expiresAt = expiresAt;
     return services;
   }
@@ -109,7 +123,8 @@ export class RdapBootstrap {
     } catch {
       // IANA unreachable or broken: a stale copy beats the bundled one; either way, ask again soon.
       const retryAt = this.now() + (this.options.retryAfterFailureMs ?? 5 * 60_000);
-      const fallback = this.services ?? disk?.services ?? parseBootstrap(bundled)!;
+      const fallback =
+        this.current ?? disk?.services ?? parseBootstrap(this.options.fallback ?? bundled) ?? [];
       return this.remember(fallback, retryAt);
     }
   }

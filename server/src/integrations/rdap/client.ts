@@ -1,19 +1,50 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { classifyAddress } from '../http/address-policy.js';
 import type { SafeFetch, SafeResponse } from '../http/safe-fetch.js';
-import { IANA_DNS_BOOTSTRAP, matchService, RdapBootstrap } from './bootstrap.js';
+import {
+  IANA_DNS_BOOTSTRAP,
+  ipBootstrapUrls,
+  matchService,
+  pickBaseUrl,
+  RdapBootstrap,
+  type BootstrapService,
+} from './bootstrap.js';
 import { fromOutbound, RdapError } from './errors.js';
+import {
+  bootstrapPrefixes,
+  matchPrefix,
+  parseIpAddress,
+  parseRdapIpNetwork,
+  type IpAddress,
+  type Prefix,
+} from './ip.js';
 import { normaliseDomain, type DomainName } from './name.js';
 import { mergeReferral, parseRdapDomain, registrarReferral } from './parse.js';
-import { DomainNotFoundError, type DomainInfo } from './types.js';
+import {
+  DomainNotFoundError,
+  InvalidAddressError,
+  IpNetworkNotFoundError,
+  type DomainInfo,
+  type IpNetworkInfo,
+} from './types.js';
 
 export interface RdapClientOptions {
   /** The SSRF-guarded fetch: bootstrap, registry and registrar URLs all come from outside. */
   fetch: SafeFetch;
   bootstrapUrl?: string;
+  /** The IPv4 and IPv6 registries; default the ipv4.json and ipv6.json beside bootstrapUrl. */
+  ipBootstrapUrls?: { v4: string; v6: string };
+  /** The DNS registry's cache file; the IP ones are kept beside it ("-ipv4", "-ipv6" before ".json"). */
   bootstrapCacheFile?: string | null;
   bootstrapTtlMs?: number;
   /** Base URLs that win over the bootstrap, keyed by TLD (or longer suffix): ccTLDs IANA lacks. */
   serviceOverrides?: Record<string, string>;
+  /**
+   * Look up loopback, private and other special-purpose addresses too (a private network whose own RDAP
+   * service its bootstrap names; tests). By default they are answered null without asking anyone: no
+   * public registry holds them.
+   */
+  specialAddresses?: boolean;
   /** Longest Retry-After honoured by the single retry after a 429 (default 10 s). */
   maxRetryWaitMs?: number;
   timeoutMs?: number;
@@ -30,18 +61,40 @@ function retryAfterMs(header: string | undefined): number | null {
 
 const hostOf = (url: string) => new URL(url).hostname;
 
-/** RDAP (RFC 7480/9082/9083) domain lookups, registry first, then the registrar it refers to. */
+const besideCacheFile = (file: string | null | undefined, suffix: string) =>
+  file ? file.replace(/(\.json)?$/, `-${suffix}.json`) : null;
+
+/**
+ * RDAP (RFC 7480/9082/9083) lookups: domains (registry first, then the registrar it refers to) and the
+ * networks IP addresses belong to.
+ */
 export class RdapClient {
   private readonly bootstrap: RdapBootstrap;
+  private readonly ipBootstraps: Record<4 | 6, RdapBootstrap>;
+  /** The prefixes of each IP bootstrap copy, read once per copy. */
+  private readonly prefixes = new WeakMap<BootstrapService[], Prefix<string[]>[]>();
   private readonly overrides: [string, string][];
 
   constructor(private readonly options: RdapClientOptions) {
+    const dnsUrl = options.bootstrapUrl ?? IANA_DNS_BOOTSTRAP;
+    const ttl = options.bootstrapTtlMs !== undefined ? { ttlMs: options.bootstrapTtlMs } : {};
     this.bootstrap = new RdapBootstrap({
       fetch: options.fetch,
-      url: options.bootstrapUrl ?? IANA_DNS_BOOTSTRAP,
+      url: dnsUrl,
       cacheFile: options.bootstrapCacheFile ?? null,
-      ...(options.bootstrapTtlMs !== undefined ? { ttlMs: options.bootstrapTtlMs } : {}),
+      ...ttl,
     });
+    const ipUrls = options.ipBootstrapUrls ?? ipBootstrapUrls(dnsUrl);
+    // No copy of the IP registries is bundled: without one, addresses are simply not looked up.
+    const ipBootstrap = (url: string, suffix: string) =>
+      new RdapBootstrap({
+        fetch: options.fetch,
+        url,
+        cacheFile: besideCacheFile(options.bootstrapCacheFile, suffix),
+        fallback: { services: [] },
+        ...ttl,
+      });
+    this.ipBootstraps = { 4: ipBootstrap(ipUrls.v4, 'ipv4'), 6: ipBootstrap(ipUrls.v6, 'ipv6') };
     this.overrides = Object.entries(options.serviceOverrides ?? {}).map(([suffix, url]) => [
       suffix.toLowerCase().replace(/^\./, ''),
       url.endsWith('/') ? url : `${url}/`,
@@ -72,6 +125,40 @@ export class RdapClient {
     const referral = registrarReferral(json);
     if (!referral || (registry.registrant && registry.registrar)) return registry;
     return mergeReferral(registry, (await this.registrarRecord(referral, domain)) ?? registry);
+  }
+
+  /**
+   * Base URL of the RDAP service for an address: the longest bootstrap prefix holding it. Null when no
+   * entry holds it, and for special-purpose addresses (see specialAddresses).
+   */
+  async serviceForAddress(address: IpAddress): Promise<string | null> {
+    if (!this.options.specialAddresses && classifyAddress(address.text) !== null) return null;
+    const services = await this.ipBootstraps[address.version].services();
+    let prefixes = this.prefixes.get(services);
+    if (!prefixes) {
+      prefixes = bootstrapPrefixes(services);
+      this.prefixes.set(services, prefixes);
+    }
+    const urls = matchPrefix(address, prefixes);
+    return urls ? pickBaseUrl(urls) : null;
+  }
+
+  /**
+   * The network an IPv4 or IPv6 address belongs to (`{base}ip/{address}`, RFC 9082 §3.1.1), following the
+   * registry's redirect to another when it holds the block elsewhere. Resolves to null when no RDAP service
+   * covers the address; throws IpNetworkNotFoundError on a 404, InvalidAddressError for text that is no
+   * address, RdapError for every other failure.
+   */
+  async lookupIpNetwork(raw: string): Promise<IpNetworkInfo | null> {
+    const address = parseIpAddress(raw);
+    if (!address) throw new InvalidAddressError(`"${raw.slice(0, 100)}" is not an IP address`);
+    const base = await this.serviceForAddress(address);
+    if (!base) return null;
+    const url = new URL(`ip/${address.text}`, base).href;
+    const res = await this.get(url);
+    if (res.status === 404) throw new IpNetworkNotFoundError(address.text, hostOf(res.url));
+    this.assertOk(res, url);
+    return parseRdapIpNetwork(this.parseJson(res, url), address, hostOf(res.url));
   }
 
   /** The registrar's record adds detail but is optional: any failure keeps the registry's answer. */

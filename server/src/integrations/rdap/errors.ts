@@ -4,7 +4,7 @@ import { IntegrationError } from '../errors.js';
 /**
  * unavailable: the server could not be reached or failed (network, timeout, 5xx) — WHOIS may stand in.
  * rate_limited: 429 beyond the one bounded retry. refused: the URL was refused by the outbound guard.
- * bad_response: an answer that is not a usable RDAP domain object.
+ * bad_response: an answer that is not a usable RDAP domain, or ip network holding the address.
  */
 export type RdapErrorKind = 'unavailable' | 'rate_limited' | 'refused' | 'bad_response';
 

@@ -4,18 +4,20 @@ import type { DomainName } from './name.js';
 import { contactValue, isPrivacyValue } from './privacy.js';
 import type { DomainInfo, DomainRegistrant, DomainRegistrar } from './types.js';
 
-type Json = Record<string, unknown>;
+/* Readers of RFC 9083 objects, shared by the domain and IP network parsers. */
 
-const obj = (v: unknown): Json | null =>
+export type Json = Record<string, unknown>;
+
+export const obj = (v: unknown): Json | null =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : null;
-const list = (v: unknown): Json[] =>
+export const list = (v: unknown): Json[] =>
   Array.isArray(v) ? v.map(obj).filter((x): x is Json => x !== null) : [];
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+export const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 const roles = (e: Json): string[] =>
   Array.isArray(e.roles) ? e.roles.filter((r) => typeof r === 'string').map((r) => r.toLowerCase()) : [];
 
 /** Finds an entity by role, top level first, then nested entities (abuse under registrar, etc.). */
-function findEntity(entities: Json[], role: string, depth = 0): Json | null {
+export function findEntity(entities: Json[], role: string, depth = 0): Json | null {
   for (const e of entities) if (roles(e).includes(role)) return e;
   if (depth >= 2) return null;
   for (const e of entities) {

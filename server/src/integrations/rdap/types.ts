@@ -59,3 +59,37 @@ export class DomainNotFoundError extends Error {
 export class InvalidDomainError extends Error {
   override readonly name = 'InvalidDomainError';
 }
+
+/** The network an IP address belongs to, from its registry's RDAP "ip network" object (RFC 9083 §5.4). */
+export interface IpNetworkInfo {
+  /** First and last address of the network as the registry answered it (usual text form). */
+  startAddress: string;
+  endAddress: string;
+  ipVersion: 4 | 6;
+  /** The registry's identifier of the network ("NET-104-16-0-0-1", "88.99.0.0 - 88.99.255.255"). */
+  handle: string | null;
+  /** The network's name ("HETZNER-DC", "CLOUDFLARENET"). */
+  name: string | null;
+  /** ISO 3166 alpha-2 code, upper case: the network's country, else its registrant's. */
+  country: string | null;
+  /** Who holds the network: the registrant entity's name, else the network's description or name. */
+  org: string | null;
+  /** Host name of the server that answered (after any referral to another registry). */
+  server: string;
+}
+
+/** The registry has no network for the address (RDAP 404). */
+export class IpNetworkNotFoundError extends Error {
+  override readonly name = 'IpNetworkNotFoundError';
+  constructor(
+    readonly address: string,
+    readonly server: string,
+  ) {
+    super(`No network holds ${address} (according to ${server})`);
+  }
+}
+
+/** The text is not an IPv4 or IPv6 address. */
+export class InvalidAddressError extends Error {
+  override readonly name = 'InvalidAddressError';
+}

@@ -1,6 +1,8 @@
 import { resources, toAsciiDomain } from '@sitefleet/shared';
 import { invalid } from '../../core/errors.js';
 import { defineServerResource, type WriteEvent } from '../../core/resource.js';
+import type { AppDeps } from '../../deps.js';
+import { registerDirectoryActions } from './backlinks/directory.js';
 import { domainIdForHost } from './domain-match-repository.js';
 
 /** Normalises the URL (https:// when no scheme) and derives the hostname from it (websites, link providers). */
@@ -30,7 +32,7 @@ async function linkDomain(e: WriteEvent): Promise<void> {
   if (domainId !== null) e.values.domain_id = domainId;
 }
 
-export const websitesResource = defineServerResource({
+export const websitesResource = defineServerResource<typeof resources.websites.fields, AppDeps>({
   spec: resources.websites,
   computed: {
     domain: {
@@ -51,4 +53,6 @@ export const websitesResource = defineServerResource({
       await linkDomain(e);
     },
   },
+  // The show's Directory tab (the listings of a directory site).
+  actions: registerDirectoryActions,
 });

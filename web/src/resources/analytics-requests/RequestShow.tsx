@@ -1,42 +1,47 @@
-import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { actions } from '@sitefleet/shared';
-import { useQuery } from '@tanstack/react-query';
+import { actions, type ActionResponse } from '@sitefleet/shared';
 import { TabbedShowLayout, useRecordContext } from 'react-admin';
+import { ActionTable, type ActionColumn } from '../../common/list/ActionTable';
 import { NoRows } from '../../common/list/NoRows';
+import { useActionQuery } from '../../common/list/useActionQuery';
 import { DerivedShow } from '../../common/screens/DerivedScreens';
-import { callAction } from '../../providers/actions';
+
+const spec = actions.seo.requestsByPath;
+type Answer = ActionResponse<typeof spec>;
+type PathRow = Answer['data']['paths'][number];
+
+const COLUMNS: Array<ActionColumn<PathRow>> = [
+  { label: 'Path', render: (p) => p.path, sx: { wordBreak: 'break-all' }, sortBy: (p) => p.path },
+  {
+    label: 'Requests',
+    render: (p) => p.count.toLocaleString('en'),
+    align: 'right',
+    sortBy: (p) => p.count,
+  },
+  {
+    label: 'Last request',
+    render: (p) => new Date(p.last_seen * 1000).toISOString().slice(0, 16).replace('T', ' '),
+    sortBy: (p) => p.last_seen,
+  },
+];
+
+const rowsOf = (answer: Answer) => answer.data.paths;
 
 /** SPEC §7.5 show-by-href: the host's requests by path, most requested first. */
 const Paths = (_props: { label?: false }) => {
   const record = useRecordContext();
   const id = record ? String(record.id) : '';
-  const { data, error } = useQuery({
-    queryKey: ['requests-by-path', id],
-    queryFn: ({ signal }) => callAction(actions.seo.requestsByPath, { params: { id } }, { signal }),
-    enabled: id !== '',
-  });
-  if (error) return <Typography color="error">{error.message}</Typography>;
-  if (!data) return null;
-  if (!data.data.paths.length) return <NoRows />;
+  const query = useActionQuery(spec, { params: { id } }, { enabled: id !== '' });
+  if (!record) return null;
   return (
-    <Table size="small" data-testid="request-paths">
-      <TableHead>
-        <TableRow>
-          <TableCell>Path</TableCell>
-          <TableCell align="right">Requests</TableCell>
-          <TableCell>Last request</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {data.data.paths.map((p) => (
-          <TableRow key={p.path}>
-            <TableCell sx={{ wordBreak: 'break-all' }}>{p.path}</TableCell>
-            <TableCell align="right">{p.count.toLocaleString('en')}</TableCell>
-            <TableCell>{new Date(p.last_seen * 1000).toISOString().slice(0, 16).replace('T', ' ')}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <ActionTable
+      query={query}
+      rows={rowsOf}
+      columns={COLUMNS}
+      rowKey={(p) => p.path}
+      label="Requests by path"
+      empty={<NoRows />}
+      testId="request-paths"
+    />
   );
 };
 

@@ -1,23 +1,14 @@
-import {
-  Alert,
-  Box,
-  Chip,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { actions, LINK_CHECK_LABELS } from '@sitefleet/shared';
-import { useQuery } from '@tanstack/react-query';
-import { Loading, useRecordContext } from 'react-admin';
+import { Chip, Typography } from '@mui/material';
+import { actions, LINK_CHECK_LABELS, type ActionResponse } from '@sitefleet/shared';
+import { useRecordContext } from 'react-admin';
 import { formatTime } from '../../common/format/dates';
-import { callAction } from '../../providers/actions';
-import { errorMessage } from '../../providers/http';
+import { ActionTable, NOWRAP_TOP, TOP, type ActionColumn } from '../../common/list/ActionTable';
+import { useActionQuery } from '../../common/list/useActionQuery';
 import { STATUS_COLORS } from './columns';
 
 const spec = actions.backlinks.externalBacklinkChecks;
+type Answer = ActionResponse<typeof spec>;
+type BacklinkCheck = Answer['data'][number];
 
 /** The evidence a check kept, in words (the facts a dispute with a seller turns on). */
 export function evidenceLines(e: Record<string, unknown>): string[] {
@@ -41,59 +32,58 @@ export function evidenceLines(e: Record<string, unknown>): string[] {
   ].filter((l): l is string => typeof l === 'string');
 }
 
+const COLUMNS: Array<ActionColumn<BacklinkCheck>> = [
+  { label: 'Checked', render: (c) => formatTime(c.checked_at), sx: NOWRAP_TOP },
+  {
+    label: 'Status',
+    sx: TOP,
+    render: (c) => (
+      <>
+        <Chip size="small" color={STATUS_COLORS[c.status]} label={LINK_CHECK_LABELS[c.status]} />
+        {c.message && (
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {c.message}
+          </Typography>
+        )}
+      </>
+    ),
+  },
+  {
+    label: 'What the page showed',
+    sx: TOP,
+    render: (c) =>
+      evidenceLines(c.evidence).map((line) => (
+        <Typography key={line} variant="body2" sx={{ wordBreak: 'break-word' }}>
+          {line}
+        </Typography>
+      )),
+  },
+];
+
+const rowsOf = (answer: Answer) => answer.data;
+
 /** An external backlink's checks, newest first, each with its evidence. */
 export const BacklinkChecks = (_: { label?: false }) => {
   const record = useRecordContext();
   const id = record?.id;
-  const { data, isPending, error } = useQuery({
-    queryKey: ['external-backlink', id, 'checks'],
-    queryFn: ({ signal }) => callAction(spec, { params: { id: String(id) }, query: {} }, { signal }),
-    enabled: id !== undefined,
-  });
+  // Check now refreshes every query of the link (its key's prefix).
+  const query = useActionQuery(
+    spec,
+    { params: { id: String(id) }, query: {} },
+    { queryKey: ['external-backlink', id, 'checks'], enabled: id !== undefined },
+  );
   if (!record) return null;
-  if (isPending) return <Loading />;
-  if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
-  if (!data.data.length)
-    return (
-      <Typography variant="body2" sx={{ p: 2 }} data-testid="no-checks">
-        Not checked yet: Check now fetches the page and keeps what it shows.
-      </Typography>
-    );
   return (
-    <Box sx={{ p: 2 }}>
-      <Table size="small" aria-label="Checks">
-        <TableHead>
-          <TableRow>
-            <TableCell>Checked</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>What the page showed</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {data.data.map((c) => (
-            <TableRow key={c.id} data-testid="backlink-check">
-              <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                {formatTime(c.checked_at)}
-              </TableCell>
-              <TableCell sx={{ verticalAlign: 'top' }}>
-                <Chip size="small" color={STATUS_COLORS[c.status]} label={LINK_CHECK_LABELS[c.status]} />
-                {c.message && (
-                  <Typography variant="body2" sx={{ mt: 0.5 }}>
-                    {c.message}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell sx={{ verticalAlign: 'top' }}>
-                {evidenceLines(c.evidence).map((line) => (
-                  <Typography key={line} variant="body2" sx={{ wordBreak: 'break-word' }}>
-                    {line}
-                  </Typography>
-                ))}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
+    <ActionTable
+      query={query}
+      rows={rowsOf}
+      columns={COLUMNS}
+      rowKey={(c) => c.id}
+      label="Checks"
+      empty="Not checked yet: Check now fetches the page and keeps what it shows."
+      emptyTestId="no-checks"
+      rowTestId="backlink-check"
+      padded
+    />
   );
 };

@@ -1,11 +1,16 @@
-import { LINK_CHECK_LABELS } from '@sitefleet/shared';
+import { LINK_CHECK_LABELS, resources } from '@sitefleet/shared';
 import { TabbedShowLayout, useRecordContext } from 'react-admin';
+import { RecordValue } from '../../common/fields/RecordValue';
+import { shownFields } from '../../common/screens/derive';
 import { DerivedShow } from '../../common/screens/DerivedScreens';
 import { BacklinkChecks } from './BacklinkChecks';
 import { BacklinkWarnings } from './BacklinkWarnings';
 import { CheckNowButton } from './CheckNowButton';
 import { DisavowedNote } from './DisavowedNote';
-import { WarningsChip } from './columns';
+import { HOST_COLUMNS, WarningsChip } from './columns';
+
+/** ip_info is shown as its three parts (below), not as JSON. */
+const FIELDS = shownFields(resources.externalBacklinks).filter((f) => f !== 'ip_info');
 
 const Warnings = (_: { label: string }) => {
   const record = useRecordContext();
@@ -20,8 +25,10 @@ const Warnings = (_: { label: string }) => {
 export const ExternalBacklinkShow = () => (
   <DerivedShow
     actions={<CheckNowButton />}
+    fields={FIELDS}
     labels={{ status: LINK_CHECK_LABELS }}
     more={[
+      ...HOST_COLUMNS.map(([source, label]) => <RecordValue key={source} source={source} label={label} />),
       <Warnings key="warnings" label="Open warnings" />,
       <DisavowedNote key="disavowed" label="Disavowed" />,
     ]}

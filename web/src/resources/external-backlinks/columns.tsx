@@ -49,6 +49,13 @@ export const WarningsChip = ({ record }: { record: Warned }) => {
   );
 };
 
+/** The linking page's host as the last check found it (ip_info): address, and its network's country and holder. */
+export const HOST_COLUMNS = [
+  ['ip_info.ip', 'Host IP'],
+  ['ip_info.country', 'Host country'],
+  ['ip_info.org', 'Host organisation'],
+] as const;
+
 export const backlinkColumns = screenColumns(resources.externalBacklinks, [
   'backlink',
   ['website_id', { sortable: false }],
@@ -73,5 +80,6 @@ export const backlinkColumns = screenColumns(resources.externalBacklinks, [
   ['runcloud_name', { hidden: true }],
   ['domain_rating', { hidden: true }],
   ['referring_domains', { hidden: true }],
+  ...HOST_COLUMNS.map(([source, label]) => col.text(source, label, { hidden: true, sortable: false })),
   ['updated_at', { hidden: true }],
 ]);

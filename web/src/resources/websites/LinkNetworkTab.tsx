@@ -3,6 +3,7 @@ import { col } from '../../common/list/cells';
 import { screenColumns } from '../../common/screens/columns';
 import { screenFilters } from '../../common/screens/filters';
 import { registerSpec } from '../../providers/writable';
+import { RiskChip } from '../../tools/footprint/RiskChip';
 import { WebsiteTabList } from './WebsiteTabList';
 
 registerSpec(resources.linkNetwork);
@@ -19,6 +20,12 @@ const columns = screenColumns(resources.linkNetwork, [
   count('spend_eur', 'Spend (EUR)'),
   count('referring_domains', 'Referring domains'),
   count('network_outbound', 'Links to the network'),
+  {
+    source: 'footprint_score',
+    label: 'Footprint risk',
+    sortable: true,
+    render: (r: Record<string, unknown>) => <RiskChip score={r.footprint_score} />,
+  },
   ['status', { hidden: true }],
   ['friendly_name', { hidden: true }],
 ]);

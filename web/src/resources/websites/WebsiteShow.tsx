@@ -11,6 +11,7 @@ import { CommentsPanel } from './comments/CommentsPanel';
 import { ScanSiteButton } from './ScanSiteButton';
 import { WebsiteAccounts } from './WebsiteAccounts';
 import { WebsiteAlerts } from './WebsiteAlerts';
+import { WebsiteDirectory } from './WebsiteDirectory';
 import { WebsiteOverview } from './WebsiteOverview';
 import { WebsitePages } from './WebsitePages';
 import { AdminLoginButton } from './wordpress/AdminLoginButton';
@@ -58,6 +59,9 @@ export const WebsiteShow = () => (
     </TabbedShowLayout.Tab>
     <TabbedShowLayout.Tab label="Wordpress" path="wordpress">
       <WordpressTab label={false} />
+    </TabbedShowLayout.Tab>
+    <TabbedShowLayout.Tab label="Directory" path="directory">
+      <WebsiteDirectory label={false} />
     </TabbedShowLayout.Tab>
     <TabbedShowLayout.Tab label="DNS" path="dns">
       <SiteDns label={false} />

@@ -13,7 +13,7 @@ const INDEXED_LABELS = { true: 'Indexed', false: 'Deindexed' };
 const INDEXED_COLORS: Record<string, ChipColor> = { true: 'success', false: 'error' };
 
 /** A page of the site by its path, opening the page itself in a new tab. */
-const SitePage = ({ url }: { url: unknown }) => {
+export const SitePage = ({ url }: { url: unknown }) => {
   if (typeof url !== 'string' || !url) return <NAText />;
   const path = truncate(pagePath(url), LINK_DISPLAY_LIMIT);
   if (!isSafeHref(url)) return <>{path}</>;

@@ -8,6 +8,7 @@ import {
 } from '../../../integrations/link-check/index.js';
 import { LOST_LINK_STATUSES, type LinkCheckStatus } from '@sitefleet/shared';
 import { raiseAlert, resolveAlert } from '../../nms/alerts.js';
+import { hostFacts, HostLookups, type HostFacts } from './host-facts.js';
 
 /** What a check needs of a ledger row. */
 export interface LedgerLink {
@@ -75,44 +76,59 @@ export interface RecordedCheck {
   warningId: number | null;
 }
 
+const NO_FACTS: HostFacts = { ip_info: null, figures: null };
+
 /**
- * Writes a check in the caller's transaction: its evidence, the link's status, a warning when it differs
- * from the check before (SPEC §3 Warning), and a website alert when a link that was there is lost inside its
- * paid period (resolved when it is back).
+ * Writes a check in the caller's transaction: its evidence, the link's status and what was learnt of the
+ * linking host (ip_info, Domain Rating and referring domains; each left as it was when not learnt), a warning
+ * when it differs from the check before (SPEC §3 Warning), and a website alert when a link that was there is
+ * lost inside its paid period (resolved when it is back).
  */
 export async function recordCheck(
   tx: Queryable,
   link: LedgerLink,
   previous: LinkCheckResult | null,
   result: LinkCheckResult,
+  facts: HostFacts = NO_FACTS,
 ): Promise<RecordedCheck> {
   const checkedAt = result.checked_at;
-  const inserted = await tx.query<{ id: number }>(
-    `INSERT INTO external_backlink_checks (external_backlink_id, checked_at, status, message, evidence)
-     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-    [link.id, checkedAt, result.status, result.message, JSON.stringify(result)],
-  );
-  await tx.query(
-    `UPDATE external_backlinks SET status = $2, last_checked_at = $3, has_captcha = $4 WHERE id = $1`,
-    [link.id, result.status, checkedAt, result.has_captcha === true],
-  );
-  let warningId: number | null = null;
   const warning = compareChecks(previous, result);
-  if (warning) {
-    const w = await tx.query<{ id: number }>(
-      `INSERT INTO external_backlink_status (external_backlink_id, message, important, data, expected, found)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [
-        link.id,
-        warning.message,
-        warning.important,
-        JSON.stringify({ rows: warning.data }),
-        warning.expected,
-        warning.found,
-      ],
-    );
-    warningId = Number(w.rows[0]!.id);
-  }
+  // One statement: the check, the link's new state and the warning (when there is one) go together.
+  const written = await tx.query<{ id: string | number; warning_id: string | number | null }>(
+    `WITH c AS (
+       INSERT INTO external_backlink_checks (external_backlink_id, checked_at, status, message, evidence)
+       VALUES ($1::bigint, $2::bigint, $3::text, $4::text, $5::jsonb) RETURNING id
+     ), u AS (
+       UPDATE external_backlinks
+          SET status = $3::text, last_checked_at = $2::bigint, has_captcha = $6::boolean,
+              ip_info = coalesce($7::jsonb, ip_info), domain_rating = coalesce($8::numeric, domain_rating),
+              referring_domains = coalesce($9::integer, referring_domains)
+        WHERE id = $1::bigint
+     ), w AS (
+       INSERT INTO external_backlink_status (external_backlink_id, message, important, data, expected, found)
+       SELECT $1::bigint, $10::text, $11::boolean, $12::jsonb, $13::text, $14::text WHERE $10::text IS NOT NULL
+       RETURNING id
+     )
+     SELECT (SELECT id FROM c) AS id, (SELECT id FROM w) AS warning_id`,
+    [
+      link.id,
+      checkedAt,
+      result.status,
+      result.message,
+      JSON.stringify(result),
+      result.has_captcha === true,
+      facts.ip_info ? JSON.stringify(facts.ip_info) : null,
+      facts.figures?.domain_rating ?? null,
+      facts.figures?.referring_domains ?? null,
+      warning?.message ?? null,
+      warning?.important ?? false,
+      warning ? JSON.stringify({ rows: warning.data }) : null,
+      warning?.expected ?? null,
+      warning?.found ?? null,
+    ],
+  );
+  const row = written.rows[0]!;
+  const warningId = row.warning_id === null ? null : Number(row.warning_id);
   if (link.website_id !== null) {
     const paid = link.permanent || (link.end_date !== null && link.end_date > checkedAt);
     if (isLost(result.status) && paid && !isLost(previous?.status)) {
@@ -129,17 +145,20 @@ export async function recordCheck(
       await resolveAlert(tx, link.website_id, lostKey(link.id));
     }
   }
-  return { id: Number(inserted.rows[0]!.id), warningId };
+  return { id: Number(row.id), warningId };
 }
 
-/** Checks one link now and records it: the check action's and the command's unit of work. */
+/** Checks one link now and records it, with what its host's lookups found: the check action's work. */
 export async function checkAndRecord(
   deps: Pick<AppDeps, 'integrations' | 'db' | 'config'>,
   id: number,
-): Promise<{ result: LinkCheckResult; recorded: RecordedCheck } | null> {
+): Promise<{ result: LinkCheckResult; recorded: RecordedCheck; facts: HostFacts } | null> {
   const found = await ledgerLink(deps.db, id);
   if (!found) return null;
   const result = await checkLedgerLink(deps, found.link);
-  const recorded = await deps.db.transaction((tx) => recordCheck(tx, found.link, found.previous, result));
-  return { result, recorded };
+  const facts = await hostFacts(new HostLookups(deps), result, found.link.backlink);
+  const recorded = await deps.db.transaction((tx) =>
+    recordCheck(tx, found.link, found.previous, result, facts),
+  );
+  return { result, recorded, facts };
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../db/db.js';
+import type { Tracker } from '../../../integrations/html/trackers.js';
 
 /**
  * What a website scan reads and stores, for no user (a console start has already read the website through
@@ -27,6 +28,8 @@ export interface ScannedPageRow {
   title: string | null;
   error: string | null;
   links: LinkRow[];
+  /** The analytics and advertising ids in the page (the footprint graph reads them). */
+  trackers: Tracker[];
 }
 
 export async function savePage(
@@ -46,6 +49,13 @@ export async function savePage(
        version = website_pages.version + 1`,
     [websiteId, url, page.status, page.title, internal, page.links.length - internal, page.error, runId],
   );
+  await tx.query('DELETE FROM website_trackers WHERE website_id = $1 AND page = $2', [websiteId, url]);
+  if (page.trackers.length)
+    await tx.query(
+      `INSERT INTO website_trackers (website_id, page, kind, value)
+       SELECT $1, $2, t.kind, t.value FROM jsonb_to_recordset($3::jsonb) AS t(kind text, value text)`,
+      [websiteId, url, JSON.stringify(page.trackers)],
+    );
   await tx.query('DELETE FROM website_links WHERE website_id = $1 AND page = $2', [websiteId, url]);
   if (!page.links.length) return;
   await tx.query(

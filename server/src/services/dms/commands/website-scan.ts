@@ -1,6 +1,7 @@
 import { CHECKER_LIMITS } from '@sitefleet/shared';
 import { invalid } from '../../../core/errors.js';
 import { parsePage, type PageLink } from '../../../integrations/html/page.js';
+import { extractTrackers } from '../../../integrations/html/trackers.js';
 import { parseSitemap, sitemapUrlsFromRobots } from '../../../integrations/html/sitemap.js';
 import type { SafeFetch } from '../../../integrations/http/safe-fetch.js';
 import { parseArguments } from '../../../jobs/arguments.js';
@@ -178,6 +179,7 @@ export const websiteScan = defineCommand<ScanArgs>({
             title: parsed.title,
             error: null,
             links,
+            trackers: extractTrackers(page.html),
           }),
       };
     } catch (err) {
@@ -191,6 +193,7 @@ export const websiteScan = defineCommand<ScanArgs>({
             title: null,
             error: err.message,
             links: [],
+            trackers: [],
           }),
       };
     }

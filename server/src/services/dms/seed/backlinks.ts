@@ -30,6 +30,8 @@ const PUBLISHERS: Array<[string, string, string, string]> = [
   ['trustedcasinos.com.au', '103.224.182.250', 'AU', 'AUD'],
   ['wettfreunde.ch', '31.3.96.12', 'CH', 'CHF'],
 ];
+/** The address each publisher's pages answer from (a check's evidence names it). */
+const IP_OF = new Map(PUBLISHERS.map(([host, ip]) => [host, ip]));
 const ORGS: Record<string, string> = {
   US: 'Cloudflare, Inc.',
   GB: 'DigitalOcean, LLC',
@@ -119,6 +121,7 @@ function evidence(link: Link, status: LinkCheckStatus, at: number, host: string,
             ? null
             : 200,
     final_url: status === 'blocked_by_robots' ? null : link.backlink,
+    ip: status === 'blocked_by_robots' ? null : (IP_OF.get(host) ?? null),
     redirects: [],
     link_found: found && status !== 'wrong_target',
     found_href: found ? target : null,

@@ -14,7 +14,8 @@ import { seedScans, writeScans } from './website-scan.js';
 /**
  * Demo jobs data (first run): finished runs of every service's commands with their units, the weekly
  * search-index history of the portfolio's domains (a few network domains turned deindexed and raised an
- * alert), and the pages and links of fifteen scanned websites: the link network. Dated relative to now.
+ * alert), and the pages and links of the scanned websites (every directory site among them): the link
+ * network. Dated relative to now.
  * Every command's part draws from one generator in a fixed order, so every first run is alike.
  */
 export async function seedJobs(tx: Queryable, { config, records }: SeedContext): Promise<void> {

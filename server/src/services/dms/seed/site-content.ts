@@ -12,6 +12,8 @@ export interface SitePage {
   kind: PageKind;
   /** The site a directory listing is about. */
   listed?: { name: string; host: string };
+  /** The category (its slug) a directory lists the listing under. */
+  category?: string;
 }
 
 /** The pages a site has, the same on every call (its own generator, seeded by its id). */
@@ -20,10 +22,23 @@ export function siteContent(site: Site, money: Site[]): SitePage[] {
   const n = NICHE_CONTENT[site.niche];
   const pages: SitePage[] = [];
   const sep = site.type === 'LINK' ? '–' : '|';
-  const add = (path: string, heading: string, kind: PageKind, listed?: SitePage['listed']) => {
+  const add = (
+    path: string,
+    heading: string,
+    kind: PageKind,
+    listed?: SitePage['listed'],
+    category?: string,
+  ) => {
     if (pages.some((p) => p.path === path)) return;
     const title = kind === 'home' ? heading : `${heading} ${sep} ${site.name}`;
-    pages.push({ path, heading, title, kind, ...(listed ? { listed } : {}) });
+    pages.push({
+      path,
+      heading,
+      title,
+      kind,
+      ...(listed ? { listed } : {}),
+      ...(category ? { category } : {}),
+    });
   };
   const posts = shuffled(
     rng,
@@ -53,12 +68,17 @@ export function siteContent(site: Site, money: Site[]): SitePage[] {
       add('/submit-listing/', 'Submit a Listing', 'static');
       add('/advertise/', 'Advertise With Us', 'advertise');
       add('/about/', 'About', 'static');
+      // The niche's money sites of the portfolio (some of them when it has none of its own) and its brands.
+      const ours = money.filter((m) => m.niche === site.niche);
       const listed = shuffled(rng, [
-        ...money.filter((m) => m.niche === site.niche).map((m) => ({ name: m.name, host: m.host })),
+        ...(ours.length ? ours : money.slice(0, 3)).map((m) => ({ name: m.name, host: m.host })),
         ...n.brands.map((b) => ({ name: b, host: `www.${slug(b).replace(/-/g, '')}.com` })),
       ]);
-      for (const l of listed)
-        if (pages.length < target) add(`/listing/${slug(l.name)}/`, l.name, 'listing', l);
+      // Each listing under one of the niche's categories, in turn.
+      listed.forEach((l, i) => {
+        if (pages.length < target)
+          add(`/listing/${slug(l.name)}/`, l.name, 'listing', l, n.categories[i % n.categories.length]);
+      });
       for (let p = 2; p <= 4; p++)
         for (const c of n.categories)
           if (pages.length < target)

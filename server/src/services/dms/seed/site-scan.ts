@@ -142,6 +142,11 @@ export function scanSite(site: Site, money: Site[], at: { broken301: boolean; lo
             : rng.int(1, 3);
     for (const other of rng.some(bodyPool, body, body))
       if (other.path !== p.path) links.internal(other.path, other.heading);
+    // A directory's category page shows the listings filed under it.
+    if (p.kind === 'category')
+      for (const l of pages)
+        if (l.kind === 'listing' && l.category && p.path === `/category/${l.category}/`)
+          links.internal(l.path, l.heading);
     if (p.kind === 'post' || p.kind === 'listing' || p.kind === 'category') {
       for (const d of dead)
         if (linkDead.get(d.path)! < 2 && rng.chance(0.08)) {

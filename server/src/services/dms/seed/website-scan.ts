@@ -9,7 +9,6 @@ import { scanSite, type LinkRow } from './site-scan.js';
 export const RUN_DAYS = 30;
 const SCANNED_SITES: Array<[string, number]> = [
   ['MONEY', 5],
-  ['DIRECTORY', 4],
   ['LINK', 6],
 ];
 const RECENT_SCANS = 5;
@@ -37,6 +36,9 @@ export function seedScans(rng: Rng, clock: Clock, runs: Runs, sites: Site[], sta
     const live = sites.filter((s) => s.type === type && s.status === 'LIVE');
     chosen.push(...rng.some(live, Math.min(count, live.length), Math.min(count, live.length)));
   }
+  // Every directory site, whatever its status now (it was scanned while it answered): its Directory tab lists
+  // the listings it carries.
+  chosen.push(...sites.filter((s) => s.type === 'DIRECTORY'));
   // Sites younger than the older scans were scanned recently whatever the draw.
   const recent = new Set(chosen.filter((s) => s.created > clock.now - 120 * DAY));
   for (const s of shuffled(rng, chosen)) if (recent.size < RECENT_SCANS) recent.add(s);
