@@ -1,6 +1,6 @@
 // npm start: builds what is missing or stale (shared + server with tsc, the console with Vite), then runs
 // the server from its build. Migrations and the first-run seed happen inside the server.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -53,12 +53,47 @@ if (
 }
 // The embedded database's Node flags (server/src/db/pglite-node-flags.ts): V8 reads them at start-up only.
 const { serverNodeFlags } = await import('../server/dist/db/pglite-node-flags.js');
+const env = { ...process.env };
+const writer = await startDemoWriter(env);
 const server = spawnSync(
   process.execPath,
   [...serverNodeFlags(process.env), path.join(root, 'server', 'dist', 'server.js')],
   {
     cwd: root,
     stdio: 'inherit',
+    env,
   },
 );
+writer?.kill('SIGTERM');
 process.exit(server.status ?? 0);
+
+/**
+ * AI content in the demo: without OPENAI_API_KEY or OPENAI_BASE_URL, articles are written by the local Chat
+ * Completions server the tests use (a template writer, docs/content.md), so Create and Regenerate work
+ * offline. Set either variable for real articles. Needs the dev dependencies (tsx); skipped without them.
+ */
+async function startDemoWriter(env) {
+  const demo = !['false', '0'].includes(env.SEED_DEMO ?? '');
+  if (env.OPENAI_API_KEY || env.OPENAI_BASE_URL || !demo) return null;
+  if (!existsSync(path.join(root, 'node_modules', 'tsx'))) return null;
+  const child = spawn(
+    process.execPath,
+    ['--conditions=development', '--import', 'tsx', 'server/test/integrations/openai-server-cli.ts'],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const line = await new Promise((resolve) => {
+    let text = '';
+    child.stdout.on('data', (chunk) => {
+      text += chunk.toString();
+      if (text.includes('\n')) resolve(text.split('\n')[0]);
+    });
+    child.once('exit', () => resolve(null));
+  });
+  if (!line) return null;
+  const { baseUrl, apiKey } = JSON.parse(line);
+  Object.assign(env, { OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: apiKey, OPENAI_MODEL: 'local-writer' });
+  console.log(
+    `AI content: OPENAI_API_KEY and OPENAI_BASE_URL are not set, so the demo's articles are written by the local demo writer at ${baseUrl}`,
+  );
+  return child;
+}

@@ -48,7 +48,11 @@ function waitForListening(child: ChildProcess, log: string[], timeoutMs: number)
 }
 
 /** Starts the real server on a free port with a fresh embedded database; stop() ends its process group. */
-export async function startServer(admin: { email: string; password: string }): Promise<RunningServer> {
+export async function startServer(
+  admin: { email: string; password: string },
+  /** More of the server's environment: where the local stand-ins of outside services listen. */
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'sitefleet-e2e-'));
   const log: string[] = [];
@@ -73,6 +77,7 @@ export async function startServer(admin: { email: string; password: string }): P
         // deindex checker has no search-index provider whatever the caller's env holds
         OUTBOUND_ALLOW_HOSTS: '127.0.0.1,127.0.0.2,127.0.0.3,127.0.0.4',
         SERP_API_KEY: '',
+        ...extraEnv,
       }),
     },
   );

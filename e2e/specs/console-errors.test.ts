@@ -23,7 +23,12 @@ const SCREENS: Screens[] = [
   { resource: r.registrars.path, edit: true, create: false, extra: ['show/nameservers'] },
   { resource: r.registrants.path, edit: false, create: false, extra: ['show/domains'] },
   { resource: r.nameservers.path, edit: false, create: false, extra: ['show/domains'] },
-  { resource: r.servers.path, edit: true, create: true, extra: ['show/websites', 'show/ip-addresses'] },
+  {
+    resource: r.servers.path,
+    edit: true,
+    create: true,
+    extra: ['show/websites', 'show/ip-addresses', 'show/opcache', 'show/details'],
+  },
   { resource: r.ipAddresses.path, edit: true, create: true, extra: ['show/websites'] },
   { resource: r.proxyServers.path, edit: true, create: true },
   { resource: r.envs.path, edit: true, create: true },

@@ -23,14 +23,14 @@ describe('inventory: bulk domain import (SPEC §4, §5)', () => {
     await dialog.chooseFile('domains.csv', csv);
     expect((await dialog.rows()).map((r) => [r.name, r.status, r.message])).toEqual([
       [fresh, 'Ready', ''],
-      ['', 'Not valid', 'Required'],
-      [existing.name, 'Ready', ''],
+      ['', 'Not valid', 'Name: Required'],
+      [existing.name, 'Exists', 'The name has already been taken'],
     ]);
 
     expect(await dialog.run()).toBe('1 new, 1 already in the portfolio, 1 not valid, 0 errors');
     expect((await dialog.rows()).map((r) => [r.line, r.status, r.message])).toEqual([
       ['2', 'Imported', ''],
-      ['3', 'Not valid', 'Required'],
+      ['3', 'Not valid', 'Name: Required'],
       ['4', 'Imported', 'The name has already been taken'],
     ]);
     await dialog.close();

@@ -52,6 +52,23 @@ describe('service discovery: the demo services, a new one and its check (SPEC §
     expect(t.errors).toEqual([]);
   });
 
+  it('checks the selected services in one run from the list', async () => {
+    const list = new ListPage(t.page, SERVICES);
+    await list.goto(`?filter=${encodeURIComponent(JSON.stringify({ type: 'mx' }))}`);
+    await expect
+      .poll(async () => {
+        const rows = await list.rows().allInnerTexts();
+        return rows.length >= 2 && rows.every((r) => r.includes('Mail (MX)'));
+      })
+      .toBe(true);
+    for (const i of [0, 1]) await list.rows().nth(i).getByRole('checkbox').check();
+    await t.page.getByRole('button', { name: 'Check', exact: true }).click();
+    await t.page.waitForURL(/\/cron-jobs\/\d+\/show$/);
+    // One unit per selected service.
+    await expect.poll(() => t.page.getByTestId('cron-progress-label').innerText()).toMatch(/\/ 2\b/);
+    expect(t.errors).toEqual([]);
+  });
+
   it('creates a status page and checks it now: verified with its evidence, then failing when it is down', async () => {
     // A demo website whose hostname no other website has (other specs add sites on 127.0.0.1).
     const sites = (

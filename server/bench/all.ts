@@ -40,6 +40,7 @@ const BENCHES: Bench[] = [
   { name: 'wordpress', command: tsx('wordpress.ts'), file: results('wordpress') },
   { name: 'backlinks', command: tsx('backlinks.ts'), file: results('backlinks') },
   { name: 'footprint', command: tsx('footprint.ts'), file: results('footprint') },
+  { name: 'static-export', command: tsx('static-export.ts'), file: results('static-export') },
   { name: 'dashboard', command: tsx('dashboard.ts'), file: results('dashboard') },
   {
     name: 'cold-load',

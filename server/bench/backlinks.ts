@@ -10,10 +10,12 @@
  * gone (404) or disallowed by robots.txt. Both sides' results are checked against what the pages hold.
  *
  * - engine: the app's job engine (workers started as the jobs bench does) runs `backlinks:check` with every
- *   ledger id (`ids`): per link a unit that reads the row, checks the page through the guarded client
- *   (robots.txt, redirects, parse, evidence), learns the host's network (RDAP, from the pages' own
- *   registry: asked once per run, then from the run's memory) and writes the check, the status, ip_info and
- *   any warning in one transaction. Timed from the call that starts the run until the run has no unit left.
+ *   ledger id (`ids`): per link a unit carrying its ledger row (read when the run is planned) that checks the
+ *   page through the guarded client (robots.txt, redirects, evidence), has it parsed and judged on the link
+ *   checks' worker threads (LINK_CHECK_THREADS, cores - 1 by default), learns the host's network (RDAP,
+ *   from the pages' own registry: asked once per run, then from the run's memory) and writes the check, the
+ *   status, ip_info and any warning in one statement, in the group's transaction. Timed from the call that
+ *   starts the run until the run has no unit left.
  * - bare: the same checks as a plain loop with as many in flight as the engine's slots (batchSize x workers):
  *   undici fetches robots.txt once per host (cached for the round) and each page, htmlparser2 finds the link
  *   and its anchor and rel; nothing is written.

@@ -23,6 +23,7 @@ import { registerAuthRoutes } from './services/ums/auth-routes.js';
 import { umsIdentity } from './services/ums/identity.js';
 import { syncPermissions } from './services/ums/permissions.js';
 import { registerStepUp } from './services/ums/step-up.js';
+import { registerImports } from './services/imports.js';
 import { registerHealth } from './services/system/health.js';
 import { registerWeb } from './services/system/web.js';
 
@@ -79,6 +80,7 @@ export async function buildApp(
   }
   registerArtisan(app, deps);
   registerCheckers(app, deps);
+  registerImports(app, deps);
   registerWordpress(app, deps);
   registerDashboard(app, deps);
   registerConversions(app, deps);

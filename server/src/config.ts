@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /** Every environment variable the server reads, parsed once. README.md lists the same set. */
@@ -50,6 +51,8 @@ export interface Config {
   serpApiUrl: string | null;
   /** User-Agent of the checkers' and scanner's page fetches. */
   crawlerUserAgent: string;
+  /** Worker threads that parse the pages of bulk link checks (0: on the event loop). */
+  linkCheckThreads: number;
   /** Time allowed for one page fetch of the checkers and scanner (ms), and the most bytes read. */
   crawlerTimeoutMs: number;
   crawlerMaxBytes: number;
@@ -97,6 +100,22 @@ export interface Config {
   pingPath: string;
   /** The ECB's daily euro reference rates (eurofxref-daily.xml) that rates:refresh reads. */
   ecbRatesUrl: string;
+  /**
+   * Where link sites' static releases are written (`<root>/<hostname>/releases/…` and the `current` link a web
+   * server serves); null: `static-sites` under the data folder.
+   */
+  staticSitesRoot: string | null;
+  /** The OpenAI-compatible generator of AI content (OpenAI, Ollama, vLLM, llama.cpp); unset key and URL: none. */
+  openai: {
+    baseUrl: string | null;
+    apiKey: string | null;
+    model: string;
+    /** `model=input/output` USD per million tokens, on top of the built-in table. */
+    prices: string | null;
+    timeoutMs: number;
+  };
+  /** RunCloud's API v3 (hosting panel): a workspace API token; null token means RunCloud is not configured. */
+  runcloud: { token: string | null; baseUrl: string };
 }
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -189,6 +208,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serpApiKey: env.SERP_API_KEY || null,
     serpApiUrl: env.SERP_API_URL || null,
     crawlerUserAgent: env.CRAWLER_USER_AGENT || 'SitefleetBot/1.0 (+https://sitefleet.local/bot)',
+    linkCheckThreads: Math.min(
+      8,
+      int(env.LINK_CHECK_THREADS, Math.min(4, availableParallelism() - 1), 'LINK_CHECK_THREADS'),
+    ),
     crawlerTimeoutMs: Math.max(100, int(env.CRAWLER_TIMEOUT_MS, 15_000, 'CRAWLER_TIMEOUT_MS')),
     crawlerMaxBytes: Math.max(1024, int(env.CRAWLER_MAX_BYTES, 5 * 1024 * 1024, 'CRAWLER_MAX_BYTES')),
     wordpressTimeoutMs: Math.max(100, int(env.WORDPRESS_TIMEOUT_MS, 15_000, 'WORDPRESS_TIMEOUT_MS')),
@@ -226,6 +249,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     pingPath: env.PING_PATH || 'ping',
     ecbRatesUrl: env.ECB_RATES_URL || 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml',
+    staticSitesRoot: env.STATIC_SITES_ROOT ? path.resolve(env.STATIC_SITES_ROOT) : null,
+    openai: {
+      baseUrl: env.OPENAI_BASE_URL || null,
+      apiKey: env.OPENAI_API_KEY || null,
+      model: env.OPENAI_MODEL || 'gpt-4o-mini',
+      prices: env.OPENAI_PRICES || null,
+      timeoutMs: Math.max(1000, int(env.OPENAI_TIMEOUT_MS, 180_000, 'OPENAI_TIMEOUT_MS')),
+    },
+    runcloud: {
+      token: env.RUNCLOUD_API_TOKEN || null,
+      baseUrl: env.RUNCLOUD_BASE_URL || 'https://manage.runcloud.io/api/v3',
+    },
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import type { AccurankerClient } from './integrations/accuranker/index.js';
 import type { AhrefsClient } from './integrations/ahrefs/index.js';
+import type { RunCloudClient } from './integrations/runcloud/index.js';
 import type { Ga4Client } from './integrations/ga4/index.js';
 import type { LighthouseDevice, LighthouseResult } from './integrations/lighthouse/index.js';
 import type { SearchConsoleClient } from './integrations/search-console/index.js';
@@ -14,6 +15,7 @@ import type { GoogleIdTokenVerifier } from './integrations/google/id-token.js';
 import type { TokenService } from './services/ums/tokens.js';
 import type { PrincipalCache } from './services/ums/principal.js';
 import type { SafeFetch } from './integrations/http/safe-fetch.js';
+import type { PageJudge } from './integrations/link-check/types.js';
 import type { DomainInfo, IpNetworkInfo } from './integrations/rdap/types.js';
 import type { DnsRecord } from './integrations/dns/types.js';
 import type { DnsClient } from './integrations/dns/client.js';
@@ -21,6 +23,7 @@ import type { SearchIndexProvider } from './integrations/serp/types.js';
 import type { Mailer } from './integrations/mail/types.js';
 import type { SmsSender } from './integrations/sms/types.js';
 import type { WebsiteAlertSink } from './monitoring/alerts.js';
+import type { OpenAiSetup } from './integrations/openai/index.js';
 
 /** Clients of outside systems, built from configuration; tests point them at local servers. */
 export interface Integrations {
@@ -44,12 +47,16 @@ export interface Integrations {
   probeFetch: SafeFetch;
   /** The same guarded client, sending the crawler's User-Agent: checkers and website scans. */
   crawlerFetch: SafeFetch;
+  /** Judges the pages of bulk link checks on worker threads (LINK_CHECK_THREADS). */
+  linkJudge: PageJudge;
   /** Whether a domain is in a search engine's index (deindex checker); null when not configured. */
   searchIndex: SearchIndexProvider | null;
   /** AccuRanker's Read API; null when ACCURANKER_API_TOKEN is not set. */
   accuranker: AccurankerClient | null;
   /** Ahrefs' Site Explorer; null when AHREFS_API_KEY is not set. */
   ahrefs: AhrefsClient | null;
+  /** RunCloud's API v3 (servers, web apps, services); null when RUNCLOUD_API_TOKEN is not set. */
+  runcloud: RunCloudClient | null;
   /** GA4's Data and Admin APIs; null when GOOGLE_SERVICE_ACCOUNT is not set. */
   ga4: Ga4Client | null;
   /** Search Console's Search Analytics and URL Inspection; null when GOOGLE_SERVICE_ACCOUNT is not set. */
@@ -60,6 +67,8 @@ export interface Integrations {
   mailer: Mailer | null;
   /** Alert SMS through Twilio; null when TWILIO_ACCOUNT_SID is not set. */
   sms: SmsSender | null;
+  /** The OpenAI-compatible generator of AI content; null when OPENAI_API_KEY and OPENAI_BASE_URL are unset. */
+  openai: OpenAiSetup | null;
   close(): Promise<void>;
 }
 

@@ -77,7 +77,9 @@ describe('one access rule per resource, in every engine operation', () => {
       buildModels([defineServerResource({ spec: memos, access: memoAccess })]),
       new SecretBox(randomBytes(32)),
     );
-    engine.onCommit((table) => heard.push(table));
+    engine.onCommit((table) => {
+      heard.push(table);
+    });
     for (const [name, owner] of [
       ['a', 1],
       ['b', 1],

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseDisavowFile } from '@sitefleet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedgerLink, ledgerLink, recordCheck } from '../src/services/dms/backlinks/checks.js';
 import { createTestApp, DATABASES, runCommand, type TestApp } from './helper.js';
 import { startHttpServer, type LocalHttpServer } from './integrations/local-servers.js';
 import { LAB_NETWORK, startRdapServer, type LocalRdapServer } from './integrations/rdap-server.js';
@@ -260,6 +261,37 @@ describe.each(DATABASES)('external backlinks on %s', (kind) => {
       [[a.body.data.id, b.body.data.id]],
     );
     expect(statuses.rows.map((r) => r.status)).toEqual(['ok', 'blocked_by_robots']);
+  });
+
+  it('refuses to record a check made against values the link no longer has', async () => {
+    const made = await create(bought({ backlink: `${site.origin}/blog/edited/` }));
+    const id = Number(made.body.data.id);
+    page = { status: 200, body: withLink() };
+    const planned = (await ledgerLink(t.db, id))!;
+    const result = await checkLedgerLink(t.deps, planned);
+    expect(result.status).toBe('ok');
+    // Staff change the bought anchor while the page is being read (a bulk run planned the row before).
+    const edit = await call('PUT', `/dms/api/v1/external-backlinks/${id}`, {
+      ...made.body.data,
+      anchor: 'casino bonus codes',
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    await expect(t.db.transaction((tx) => recordCheck(tx, planned, result))).rejects.toThrow(
+      /edited during its check \(anchor\)/,
+    );
+    const checks = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM external_backlink_checks WHERE external_backlink_id = $1',
+      [id],
+    );
+    expect(checks.rows[0]!.n).toBe(0);
+    // Read again, the check records, and the next one compares with it.
+    const fresh = (await ledgerLink(t.db, id))!;
+    const again = await checkLedgerLink(t.deps, fresh);
+    expect(again.status).toBe('wrong_anchor');
+    const first = await t.db.transaction((tx) => recordCheck(tx, fresh, again));
+    expect(first.warningId).not.toBeNull();
+    const second = await t.db.transaction((tx) => recordCheck(tx, fresh, again));
+    expect(second.warningId).toBeNull();
   });
 
   it("keeps a disavow list per website, answers is-disavowed and exports it in Google's format", async () => {

@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { actions } from '@sitefleet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../src/core/crud.js';
 import { buildModels } from '../src/core/model.js';
-import type { Row } from '../src/core/resource.js';
+import { existingRecordsSql } from '../src/core/import-repository.js';
+import { Importer } from '../src/core/imports.js';
 import { SecretBox } from '../src/core/secrets.js';
-import type { Db, Queryable } from '../src/db/db.js';
+import type { Db } from '../src/db/db.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPostgres } from '../src/db/postgres.js';
-import { EXISTING_DOMAINS_SQL } from '../src/services/dms/domain-import-repository.js';
-import { importDomains } from '../src/services/dms/domain-import.js';
 import { loadConfig } from '../src/config.js';
 import type { JobEngine } from '../src/jobs/engine.js';
+import { compileBodyCheck } from '../src/plugins/validation.js';
 import { allResources } from '../src/services/registry.js';
 import { scratchPostgres } from './helper.js';
 
@@ -27,13 +28,13 @@ function indexesOf(node: PlanNode): string[] {
 /** The indexes PostgreSQL would read to find which of these names already exist. */
 async function lookupIndexes(db: Db, names: string[]): Promise<string[]> {
   const r = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-    `EXPLAIN (FORMAT JSON) ${EXISTING_DOMAINS_SQL}`,
+    `EXPLAIN (FORMAT JSON) ${existingRecordsSql(engine.model('domains'), ['name'])}`,
     [names],
   );
   return indexesOf(r.rows[0]!['QUERY PLAN'][0]!.Plan);
 }
 
-// The import's values come from the engine's create path, as the import action's do.
+// The declared domains import over the engine, as the import action runs it.
 const noJobs = (): JobEngine => {
   throw new Error('no jobs here');
 };
@@ -42,8 +43,12 @@ const engine = new Engine(
   new SecretBox(randomBytes(32)),
 );
 const system = { user: null, ip: '127.0.0.1', audit: async () => undefined };
-const prepare = (db: Db) => (tx: Queryable, inputs: Row[]) =>
-  engine.createValues({ ...system, db }, tx, engine.model('domains'), inputs);
+const importer = new Importer(
+  engine,
+  engine.model('domains'),
+  actions.imports.domains.import,
+  compileBodyCheck,
+);
 
 const names = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, i) => `${prefix}-${i}.bench-portfolio.com`);
@@ -72,20 +77,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await db.query('ANALYZE domains');
       const batch = names('import', 5000);
       await db.transaction((tx) =>
-        importDomains(
+        importer.run(
+          { ...system, db },
           tx,
           batch.map((name) => ({ name })),
-          prepare(db),
+          false,
         ),
       );
       const used = await lookupIndexes(db, batch.slice(0, 1000));
       expect(used).not.toContain('domains_name_trgm');
 
       const again = await db.transaction((tx) =>
-        importDomains(
+        importer.run(
+          { ...system, db },
           tx,
           batch.map((name) => ({ name })),
-          prepare(db),
+          false,
         ),
       );
       expect(again.filter((r) => r.status === 'exists')).toHaveLength(5000);

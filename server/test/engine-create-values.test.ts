@@ -65,7 +65,9 @@ describe('create values for a bulk insert', () => {
       ]),
       new SecretBox(randomBytes(32)),
     );
-    engine.onCommit((table) => heard.push(table));
+    engine.onCommit((table) => {
+      heard.push(table);
+    });
     ctx = { user: null, ip: '127.0.0.1', db, audit: async () => undefined };
     shelf = Number((await engine.create(ctx, engine.model('shelves'), { name: 'top' })).id);
   });

@@ -1,3 +1,4 @@
+import { actions } from '@sitefleet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractTrackers } from '../src/integrations/html/trackers.js';
 import {
@@ -348,5 +349,39 @@ describe.each(DATABASES)('website scans record the tracker ids of each page on %
     pages['/about/'] = '<html><head><title>About</title></head><body><a href="/">Home</a></body></html>';
     await runCommand(t, admin, 'dms', 'websites:scan', { website_id: websiteId, max_pages: 10 });
     expect(await stored()).toEqual([{ page: `${site.origin}/`, kind: 'ga4', value: 'G-HOME12345' }]);
+  });
+});
+
+const { FOOTPRINT_MAX_EDGES } = actions.footprint;
+
+describe.each(DATABASES)('footprint graph of a dense network on %s', (kind) => {
+  let t: TestApp;
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('draws the strongest ties up to the limit and says how many there are', async () => {
+    t = await createTestApp(kind);
+    await t.deps.jobs.startWorkers();
+    const admin = await t.as('ADMIN');
+    // 91 sites on one DNS host and one /24: every pair is tied, 91 * 90 / 2 = 4,095 ties.
+    const sites: NetSite[] = Array.from({ length: 91 }, (_, i) => ({
+      host: `dense-${i}.example`,
+      ip: `198.51.100.${i + 1}`,
+      nameservers: ['ns1.dense-dns.example', 'ns2.dense-dns.example'],
+      registrar: 'Dynadot',
+      admins: [{ login: 'densemaster' }],
+    }));
+    await insertNetwork(t.db, sites);
+    await runCommand(t, admin, 'dms', 'footprint:compute');
+    const g = await t.call<{
+      data: { nodes: unknown[]; edges: Array<{ strength: number }>; edges_total: number };
+    }>({ method: 'GET', url: '/dms/api/v1/footprint?min_strength=0.3', headers: admin });
+    expect(g.status).toBe(200);
+    expect(g.body.data.nodes).toHaveLength(91);
+    expect(g.body.data.edges_total).toBe(4095);
+    expect(g.body.data.edges).toHaveLength(FOOTPRINT_MAX_EDGES);
+    const strengths = g.body.data.edges.map((e) => e.strength);
+    expect(strengths).toEqual([...strengths].sort((a, b) => b - a));
   });
 });

@@ -55,7 +55,7 @@ describe.each(DATABASES)('portfolio inventory on %s', (kind) => {
       { name: '' },
       { name: 'xn--bcher-shop-9db.de' },
     ];
-    const first = await t.call<{ data: { imported: number; results: Row[] } }>({
+    const first = await t.call<{ data: { created: number; results: Row[] } }>({
       method: 'POST',
       url: '/dms/api/v1/domains/import',
       headers: admin,
@@ -63,22 +63,22 @@ describe.each(DATABASES)('portfolio inventory on %s', (kind) => {
     });
     expect(first.status).toBe(200);
     expect(first.body.data.results.map((r) => r.status)).toEqual([
-      'imported',
-      'imported',
+      'created',
+      'created',
       'exists',
       'error',
       'error',
       'exists',
     ]);
-    expect(first.body.data.results[3]!.message).toBe('Not a valid domain name');
+    expect(first.body.data.results[3]!.fields).toEqual({ name: 'Not a valid domain name' });
     const snapshot = await t.db.query('SELECT id, name, notes, version, updated_at FROM domains ORDER BY id');
-    const second = await t.call<{ data: { imported: number; existing: number } }>({
+    const second = await t.call<{ data: { created: number; existing: number } }>({
       method: 'POST',
       url: '/dms/api/v1/domains/import',
       headers: admin,
       payload: { rows },
     });
-    expect(second.body.data).toMatchObject({ imported: 0, existing: 4 });
+    expect(second.body.data).toMatchObject({ created: 0, existing: 4 });
     expect(
       (await t.db.query('SELECT id, name, notes, version, updated_at FROM domains ORDER BY id')).rows,
     ).toEqual(snapshot.rows);
@@ -90,14 +90,14 @@ describe.each(DATABASES)('portfolio inventory on %s', (kind) => {
       notes: `row ${i}`,
     }));
     const started = Date.now();
-    const res = await t.call<{ data: { imported: number } }>({
+    const res = await t.call<{ data: { created: number } }>({
       method: 'POST',
       url: '/dms/api/v1/domains/import',
       headers: admin,
       payload: { rows },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data.imported).toBe(5000);
+    expect(res.body.data.created).toBe(5000);
     expect(Date.now() - started).toBeLessThan(30_000);
     expect((await list('domains', { name: 'bulk-' })).body.meta.total).toBe(5000);
   });

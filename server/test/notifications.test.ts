@@ -909,7 +909,9 @@ for (const kind of DATABASES) {
         const [a] = await list(site);
         const read = a!.version;
         const heard: string[] = [];
-        t.deps.engine.onCommit((table) => heard.push(table));
+        t.deps.engine.onCommit((table) => {
+          heard.push(table);
+        });
         const target = a!.resolved === 'yes' ? 'no' : 'yes';
         const r = await resolve(site, a!.id, target, admin, read);
         expect(r.status, JSON.stringify(r.body)).toBe(200);

@@ -1,13 +1,4 @@
-/** Parsing of the bulk domain import file (SPEC §5): comma or semicolon, columns Name and Notes, optional header. */
-
-export interface ImportRow {
-  /** 1-based line number in the file. */
-  line: number;
-  name: string;
-  notes: string;
-  /** Set when the row fails client-side validation ('Required'). */
-  error: string | null;
-}
+/** CSV reading shared by the console and the server: bulk imports, conversion uploads. */
 
 /** Splits one CSV line on the given separator, honouring double quotes ("" inside quotes is a quote). */
 export function splitCsvLine(line: string, sep: string): string[] {
@@ -46,16 +37,69 @@ export function detectSeparator(lines: string[]): ',' | ';' {
   return semis > commas ? ';' : ',';
 }
 
-export function parseDomainCsv(text: string): ImportRow[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
-  const sep = detectSeparator(lines.filter((l) => l.trim()));
-  const rows: ImportRow[] = [];
-  lines.forEach((raw, i) => {
-    if (!raw.trim()) return;
-    const [name = '', notes = ''] = splitCsvLine(raw, sep);
-    const isHeader = rows.length === 0 && /^name$/i.test(name) && (notes === '' || /^notes?$/i.test(notes));
-    if (isHeader) return;
-    rows.push({ line: i + 1, name, notes, error: name ? null : 'Required' });
-  });
-  return rows;
+/** One record of a CSV file: its 1-based line number (where it starts) and its cells, trimmed. */
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+}
+
+/** The separator of a file: tab, semicolon or comma, whichever appears most outside quotes in the first lines. */
+export function csvSeparator(text: string): ',' | ';' | '\t' {
+  const lines = text.split(/\r\n|\n|\r/, 40).filter((l) => l.trim());
+  const tabs = lines.reduce((n, l) => n + (l.replace(/"[^"]*"/g, '').match(/\t/g) ?? []).length, 0);
+  const sep = detectSeparator(lines);
+  const others = lines.reduce((n, l) => n + (l.replace(/"[^"]*"/g, '').split(sep).length - 1), 0);
+  return tabs > others ? '\t' : sep;
+}
+
+/**
+ * Reads a CSV file (comma, semicolon or tab; a BOM, CRLF or LF; quoted cells holding separators, quotes as
+ * "" and line breaks). Blank records are left out; each keeps the line it starts on.
+ */
+export function parseCsv(text: string): CsvRecord[] {
+  const body = text.replace(/^\uFEFF/, '');
+  const sep = csvSeparator(body);
+  const records: CsvRecord[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let start = 1;
+  const endRecord = () => {
+    cells.push(cell.trim());
+    if (cells.some((c) => c !== '')) records.push({ line: start, cells });
+    cells = [];
+    cell = '';
+  };
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else {
+        if (c === '\n' || (c === '\r' && body[i + 1] !== '\n')) line++;
+        cell += c;
+      }
+    } else if (c === '"' && cell.trim() === '') {
+      quoted = true;
+      cell = '';
+    } else if (c === sep) {
+      cells.push(cell.trim());
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && body[i + 1] === '\n') i++;
+      endRecord();
+      line++;
+      start = line;
+    } else cell += c;
+  }
+  if (cell !== '' || cells.length) endRecord();
+  return records;
+}
+
+/** One CSV cell: quoted when it holds a separator, a quote or a line break. */
+export function csvCell(value: string, sep = ','): string {
+  return value.includes(sep) || /["\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }

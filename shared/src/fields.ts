@@ -34,6 +34,11 @@ export interface FieldSpec {
   values?: readonly (string | number)[];
   /** Values accepted on write when narrower than `values` (the rest only appear in stored data and filters). */
   writeValues?: readonly (string | number)[];
+  /**
+   * With writeValues: the other values are refused with this field message (saying why) instead of the
+   * schema's list of allowed values; a record keeping the value it has is not refused.
+   */
+  closedValueMessage?: (value: string | number) => string;
   /** Resource name referred to by reference / references fields. */
   reference?: string;
   /**

@@ -2,7 +2,8 @@
 /**
  * Plugin Name: Sitefleet companion
  * Description: What Sitefleet needs beyond core REST: real versions, update transients, core and plugin updates,
- *              the public generator override, post statistics and the one-click admin login (Ed25519, one use).
+ *              the public generator override, post statistics, the one-click admin login (Ed25519, one use)
+ *              and OpCache's figures.
  * Version:     1.0.0
  * Requires PHP: 7.4
  * License:     GPL-2.0-or-later
@@ -27,6 +28,8 @@ require_once __DIR__ . '/sitefleet-companion/updates.php';
 require_once __DIR__ . '/sitefleet-companion/post-stats.php';
 require_once __DIR__ . '/sitefleet-companion/audit.php';
 require_once __DIR__ . '/sitefleet-companion/sso.php';
+require_once __DIR__ . '/sitefleet-companion/static-urls.php';
+require_once __DIR__ . '/sitefleet-companion/opcache.php';
 
 Sitefleet_Companion_Rest::boot();
 Sitefleet_Companion_Sso::boot();

@@ -69,15 +69,18 @@ export async function countTotal(
  * transaction or not at all.
  */
 export class Engine {
-  private readonly committed: Array<(table: string) => void> = [];
+  private readonly committed: Array<(table: string) => void | Promise<void>> = [];
 
-  /** Runs after every committed write, with the table written (caches of derived state listen here). */
-  onCommit(listener: (table: string) => void): void {
+  /**
+   * Runs after every committed write, with the table written (caches of derived state listen here); the
+   * write answers once its listeners are done, so what they start (a run) exists when the caller hears back.
+   */
+  onCommit(listener: (table: string) => void | Promise<void>): void {
     this.committed.push(listener);
   }
 
-  private notify(table: string): void {
-    for (const l of this.committed) l(table);
+  private async notify(table: string): Promise<void> {
+    await Promise.all(this.committed.map((l) => l(table)));
   }
 
   constructor(
@@ -279,8 +282,8 @@ export class Engine {
   }
 
   /** Tells listeners of a repository's committed write to the resource's table, as the engine's writes do. */
-  changed(model: ResourceModel): void {
-    this.notify(model.table);
+  changed(model: ResourceModel): Promise<void> {
+    return this.notify(model.table);
   }
 
   /**
@@ -348,6 +351,19 @@ export class Engine {
     if (Object.keys(errors).length) throw invalid(errors);
   }
 
+  /** Values a declaration closes to writing (writeValues with closedValueMessage), unless the record has them. */
+  private checkClosedValues(model: ResourceModel, input: Row, existing: Row | null): void {
+    const errors: Record<string, string> = {};
+    for (const [key, f] of Object.entries(model.fields)) {
+      const value = input[key];
+      if (!f.writeValues || !f.closedValueMessage) continue;
+      if (typeof value !== 'string' && typeof value !== 'number') continue;
+      if (f.writeValues.includes(value) || existing?.[key] === value) continue;
+      errors[key] = f.closedValueMessage(value);
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
+  }
+
   private async runWrite(
     ctx: RequestContext,
     model: ResourceModel,
@@ -364,6 +380,7 @@ export class Engine {
             `${model.spec.label}: this record was changed by someone else (version ${String(existing.version)}, you sent ${expectedVersion}). Reload it and apply your change again.`,
           );
         }
+        this.checkClosedValues(model, input, existing);
         const values = this.columnValues(model, input, existing);
         const event: WriteEvent = {
           ctx,
@@ -383,7 +400,7 @@ export class Engine {
         await model.hooks.afterWrite?.({ ...event, record });
         return record;
       });
-      this.notify(model.table);
+      await this.notify(model.table);
       if (options.audit) {
         await ctx.audit(options.audit.action, `${model.name}/${String(record.id)}`, options.audit.detail);
       }
@@ -431,7 +448,7 @@ export class Engine {
         }
         return out;
       });
-      this.notify(model.table);
+      await this.notify(model.table);
       for (const r of removed) await ctx.audit('delete', `${model.name}/${String(r.id)}`);
       return removed;
     } catch (err) {

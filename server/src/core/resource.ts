@@ -19,11 +19,27 @@ export interface WriteEvent {
   seal(value: string, column: string): string;
 }
 
+/** A record a bulk create wrote: its id and the column values it was given. */
+export interface BulkCreated {
+  id: number;
+  values: Row;
+}
+
 export interface ResourceHooks {
   /** Runs inside the write transaction before the row is written; throw invalid() to refuse. */
   beforeWrite?(event: WriteEvent): Promise<void> | void;
   /** Runs inside the write transaction after the row is written. */
   afterWrite?(event: WriteEvent & { record: Row }): Promise<void> | void;
+  /**
+   * Runs once, inside the transaction, after a bulk create of many records (a CSV import) in place of
+   * `afterWrite` for each: derived state is recomputed once rather than per record. Without it, a bulk
+   * create runs `afterWrite` per record.
+   */
+  afterBulkCreate?(event: {
+    ctx: RequestContext;
+    tx: Queryable;
+    created: BulkCreated[];
+  }): Promise<void> | void;
   /** Runs inside the delete transaction before the row is deleted; throw to refuse. */
   beforeDelete?(event: { ctx: RequestContext; tx: Queryable; existing: Row }): Promise<void> | void;
 }

@@ -155,7 +155,8 @@ export function bodySchema(model: ResourceModel, mode: 'create' | 'update'): Jso
       properties[name] = {};
       continue;
     }
-    let s = fieldSchema(f.writeValues ? { ...f, values: f.writeValues } : f);
+    // A field whose closed values carry a message takes every value here; the engine refuses the closed ones.
+    let s = fieldSchema(f.writeValues && !f.closedValueMessage ? { ...f, values: f.writeValues } : f);
     if (f.required) {
       if (s.type === 'string' && !s.minLength) s = { ...s, minLength: 1 };
       if (s.type === 'array') s = { ...s, minItems: 1 };

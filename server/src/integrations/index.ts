@@ -5,12 +5,15 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import type { Integrations } from '../deps.js';
 import { DnsClient } from './dns/client.js';
+import { createJudgePool } from './link-check/judge-pool.js';
 import { resolveHost } from './dns/resolve.js';
 import type { DnsRecord } from './dns/types.js';
 import { AccurankerClient } from './accuranker/index.js';
 import { createAhrefsClient } from './ahrefs/index.js';
+import { createRunCloudClient } from './runcloud/index.js';
 import { createDeliveryClients } from './delivery-clients.js';
 import { createGa4Client } from './ga4/index.js';
+import { createOpenAi, trustedHosts } from './openai/index.js';
 import { createAddressPolicy } from './http/address-policy.js';
 import { runLighthouse } from './lighthouse/index.js';
 import { createSearchConsoleClient } from './search-console/index.js';
@@ -43,6 +46,7 @@ export function createIntegrations(config: Config): Integrations {
   const userAgent = 'Sitefleet/1.0 (+https://sitefleet.example)';
   const safeFetch = createSafeFetch({ ...guard, userAgent });
   const crawlerFetch = createSafeFetch({ ...guard, userAgent: config.crawlerUserAgent });
+  const linkJudge = createJudgePool(config.linkCheckThreads);
   const provider = config.serpProvider as SearchIndexProviderName;
   if (!SEARCH_INDEX_PROVIDERS.includes(provider)) {
     throw new Error(
@@ -77,6 +81,14 @@ export function createIntegrations(config: Config): Integrations {
   });
 
   const delivery = createDeliveryClients(config, safeFetch);
+  // Its own guarded client: the configured generator may live on this machine (Ollama) without opening
+  // loopback to the URLs users supply.
+  const openaiFetch = createSafeFetch({
+    ...guard,
+    allowHosts: [...guard.allowHosts, ...trustedHosts(config.openai.baseUrl)],
+    userAgent,
+  });
+  const openai = createOpenAi(config.openai, openaiFetch);
   const { seo } = config;
   const accuranker = seo.accurankerToken
     ? new AccurankerClient({
@@ -86,6 +98,10 @@ export function createIntegrations(config: Config): Integrations {
       })
     : null;
   const ahrefs = createAhrefsClient({ apiKey: seo.ahrefsKey, baseUrl: seo.ahrefsUrl }, safeFetch);
+  const runcloud = createRunCloudClient(
+    { token: config.runcloud.token, baseUrl: config.runcloud.baseUrl },
+    safeFetch,
+  );
   const googleKey = serviceAccountKey(seo.googleServiceAccount);
   const ga4 = createGa4Client(
     {
@@ -122,22 +138,27 @@ export function createIntegrations(config: Config): Integrations {
       return [...apex, ...www];
     },
     crawlerFetch,
+    linkJudge,
     dns,
     probeFetch,
     searchIndex,
     accuranker,
     ahrefs,
+    runcloud,
     ga4,
     searchConsole,
     lighthouse: (url, device) =>
       runLighthouse(url, { device, chromePath: seo.chromePath, policy: createAddressPolicy(guard) }),
     mailer: delivery.mailer,
     sms: delivery.sms,
+    openai,
     close: async () => {
       await Promise.all([
         safeFetch.close(),
         crawlerFetch.close(),
+        linkJudge.close(),
         probeFetch.close(),
+        openaiFetch.close(),
         delivery.mailer?.close(),
       ]);
     },

@@ -46,7 +46,7 @@ export function serializeError(err: unknown, depth = 0): SerializedError {
     out.message = withoutQuotedValues(err.message);
     out.stack = withoutQuotedValues(out.stack);
     for (const key of ['table', 'column', 'constraint', 'routine'] as const) {
-      const value = (err as unknown as Record<string, unknown>)[key];
+      const value: unknown = Reflect.get(err, key);
       if (typeof value === 'string') out[key] = value;
     }
   } else {

@@ -6,10 +6,10 @@ import { AppError, badRequest, invalid } from '../core/errors.js';
 import { MAX_ITEMS, MAX_STRING } from '../core/hostile.js';
 import { installInputGuard } from './input-guard.js';
 
-type AjvClass = typeof Ajv.default;
-type FormatsFn = typeof addFormats.default;
-const AjvCtor = ((Ajv as unknown as { default?: AjvClass }).default ?? Ajv) as AjvClass;
-const addFormatsFn = ((addFormats as unknown as { default?: FormatsFn }).default ?? addFormats) as FormatsFn;
+// Both packages are CommonJS: the default import is module.exports, which carries itself as `default` too
+// (the class and the plugin, as TypeScript's NodeNext types them).
+const AjvCtor = Ajv.default;
+const addFormatsFn = addFormats.default;
 
 const FORMAT_MESSAGES: Record<string, string> = {
   email: 'Must be a valid e-mail address',
@@ -180,7 +180,7 @@ export function installValidation(app: FastifyInstance): void {
     const validate = ajv.compile(withDefaultBounds(schema) as object);
     return (data: unknown) => {
       if (validate(data)) return { value: data };
-      return { error: toAppError(validate.errors ?? [], httpPart ?? 'body') as unknown as Error };
+      return { error: toAppError(validate.errors ?? [], httpPart ?? 'body') };
     };
   };
   app.setValidatorCompiler(compiler);

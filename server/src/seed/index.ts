@@ -8,10 +8,14 @@ import { seedInventory } from '../services/dms/seed/index.js';
 import { seedJobs } from '../services/dms/seed/jobs.js';
 import { seedBacklinks } from '../services/dms/seed/backlinks.js';
 import { seedServiceDiscovery } from '../services/dms/seed/service-discovery.js';
+import { seedStaticSites } from '../services/dms/static-site/seed.js';
+import { seedContent } from '../services/dms/content/seed.js';
+import { seedTasks } from '../services/dms/tasks/seed.js';
 import { seedFootprint } from '../services/dms/seed/footprint.js';
 import { seedProviders } from '../services/dms/seed/providers.js';
 import { seedSeo } from '../services/dms/seed/seo.js';
 import { seedWordPress } from '../services/dms/seed/wordpress.js';
+import { seedRunCloud } from '../services/dms/seed/runcloud.js';
 import { seedTags } from '../services/dms/seed/tags.js';
 import { seedComments } from '../services/mms/seed/comments.js';
 import { loadPeople, seedNotifications } from '../services/nms/seed/notifications.js';
@@ -43,9 +47,16 @@ const DEMO_SEEDERS: Seeder[] = [
   seedTags,
   seedInventory,
   seedWordPress,
+  // After WordPress: OpCache is read on the connected sites.
+  seedRunCloud,
   seedSeo,
   seedBacklinks,
   seedServiceDiscovery,
+  // After the hosting seed: the static states follow the link sites' RunCloud aliases.
+  seedStaticSites,
+  seedContent,
+  // After WordPress: a task names posts of its website.
+  seedTasks,
   seedProviders,
   seedJobs,
   // After the scans (seedJobs), WordPress and Analytics: it reads what they wrote.

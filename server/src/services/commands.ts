@@ -4,8 +4,11 @@ import type { CommandDef } from '../jobs/types.js';
 import { affiliateLinksCheck } from './dms/backlinks/affiliate.js';
 import { backlinksCheck } from './dms/backlinks/command.js';
 import { serviceDiscoveryCheck } from './dms/service-discovery/command.js';
+import { staticCommands } from './dms/static-site/command.js';
+import { contentCommands } from './dms/content/commands.js';
 import { footprintCompute } from './dms/footprint/command.js';
 import { ratesRefresh } from './dms/providers/rates-command.js';
+import { hostingCommands } from './dms/hosting/index.js';
 import { deindexCheck } from './dms/commands/deindex-check.js';
 import { domainsRefresh } from './dms/commands/domains-refresh.js';
 import { expirationAlerts } from './dms/commands/expiration-alerts.js';
@@ -27,11 +30,14 @@ export function allCommands(_config: Config): CommandDef[] {
     backlinksCheck,
     affiliateLinksCheck,
     serviceDiscoveryCheck,
+    ...staticCommands,
+    ...contentCommands,
     ratesRefresh,
     footprintCompute,
     websiteScan,
     pruneMonitorHistory,
     ...wordpressCommands,
+    ...hostingCommands,
     ...seoCommands,
   ];
 }

@@ -30,8 +30,11 @@ import { disavowedDomainsResource } from './dms/backlinks/disavow.js';
 import { dmLinksResource } from './dms/backlinks/dm-links.js';
 import { linkNetworkResource } from './dms/backlinks/network.js';
 import { serviceDiscoveryResource } from './dms/service-discovery/resource.js';
+import { staticReleasesResource, staticSitesResource } from './dms/static-site/resources.js';
+import { narrativaSchedulesResource, openAiContentResource } from './dms/content/resources.js';
 import { linkProviderWebsitesResource, marketplaceProvidersResource } from './dms/providers/resources.js';
 import { tagsResource } from './dms/tags.js';
+import { tasksResource } from './dms/tasks/resource.js';
 import { notificationsResource } from './nms/notifications.js';
 import { monitorsResource } from './umms/monitors.js';
 import { websitesResource } from './dms/websites.js';
@@ -103,6 +106,11 @@ export function allResources(config: Config, jobs: () => JobEngine): AppResource
     linkNetworkResource,
     dmLinksResource,
     serviceDiscoveryResource,
+    staticSitesResource,
+    staticReleasesResource,
+    narrativaSchedulesResource,
+    openAiContentResource,
+    tasksResource,
     linkProviderWebsitesResource,
     marketplaceProvidersResource,
   ];

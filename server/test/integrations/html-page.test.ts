@@ -133,6 +133,18 @@ describe('parsePage with the text, keeping some links', () => {
     expect(page.links.map((l) => l.href)).not.toContain('https://money.example/hidden');
     // Title, navigation, heading and paragraphs; not the script nor the noscript content.
     expect(text.words()).toBe(2 + 2 + 2 + 7 + 10 + 3 + 4);
+    // Counting stops at a bound, and only there.
+    expect(text.words(5)).toBe(5);
+    expect(text.words(1000)).toBe(30);
+  });
+
+  it('counts words as the laid-out text splits them: across inline tags, NBSP and invisible characters', () => {
+    const doc =
+      '<p>un<b>broken</b> word\u00a0two\u00adthree<br>four<img alt="">five <span> </span> six\u200b</p>';
+    const text = parsePage(doc, 'https://blog.example/', { text: true }).text!;
+    // "unbroken", "word", "twothree", "four", "five", "six": the soft hyphen and the zero-width space render
+    // as nothing, an image separates the words around it.
+    expect(text.words()).toBe(6);
   });
 
   it('passes over the links keepHref refuses, and leaves the text out unless asked', () => {

@@ -21,6 +21,8 @@ export interface FakeSiteConfig {
   coreUpdate?: string | null;
   /** A plugin update breaks the home page (HTTP 500 from then on): the safe-update check's case. */
   breakOnUpdate?: boolean;
+  /** What `sitefleet/v1/opcache` finds: caching (default), loaded but off for the SAPI, or no extension. */
+  opcache?: 'enabled' | 'disabled' | 'missing';
 }
 
 export interface FakePlugin {
@@ -64,6 +66,8 @@ export interface FakeSite {
   ssoUsers: Map<string, number>;
   audit: FakeAuditEntry[];
   media: { id: number; filename: string; contentType: string; bytes: number }[];
+  /** Posts created through `POST wp/v2/posts` (AI content sent as drafts). */
+  created: { id: number; title: string; content: string; excerpt: string; status: string }[];
   requests: number;
   /** Requests being answered now, and the most there ever were at once. */
   inFlight: number;
@@ -183,6 +187,7 @@ export function makeSite(name: string, origin: string, config: FakeSiteConfig): 
     delayMs: 0,
     coreManaged: false,
     breakOnUpdate: false,
+    opcache: 'enabled' as const,
     coreVersion: '6.1.1',
     ...config,
     coreUpdate: config.coreUpdate === undefined ? '6.4.2' : config.coreUpdate,
@@ -210,6 +215,7 @@ export function makeSite(name: string, origin: string, config: FakeSiteConfig): 
     ssoUsers: new Map(),
     audit: [],
     media: [],
+    created: [],
     requests: 0,
     inFlight: 0,
     peakInFlight: 0,
@@ -242,5 +248,74 @@ export function companionStatus(site: FakeSite) {
       themes: site.config.themes > 1 ? [{ stylesheet: 'theme-1', version: '2.1', new_version: '2.2' }] : [],
     },
     sso: { key_id: site.ssoKey?.keyId ?? null },
+  };
+}
+
+/** A number from the site's name, so each fake site has figures of its own that a test can compute again. */
+function nameSeed(name: string): number {
+  let h = 7;
+  for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) % 100_003;
+  return h;
+}
+
+/** What the companion's `GET sitefleet/v1/opcache` answers for a site (opcache_get_status and _configuration). */
+export function fakeOpcache(site: FakeSite) {
+  const n = nameSeed(site.name);
+  const base = { php: '8.2.29', sapi: 'fpm-fcgi' };
+  if (site.config.opcache === 'missing')
+    return {
+      ...base,
+      available: false,
+      enabled: false,
+      reason: 'The Zend OPcache extension is not loaded',
+      memory: null,
+      statistics: null,
+      configuration: null,
+    };
+  const configuration = {
+    memory_consumption: 134_217_728,
+    max_accelerated_files: 10_000,
+    validate_timestamps: true,
+    revalidate_freq: 2,
+  };
+  if (site.config.opcache === 'disabled')
+    return {
+      ...base,
+      available: true,
+      enabled: false,
+      reason: 'OpCache is not enabled for fpm-fcgi',
+      memory: null,
+      statistics: null,
+      configuration,
+    };
+  const used = 40_000_000 + n * 500;
+  const wasted = 1_000_000 + (n % 97) * 10_000;
+  const hits = 2_000_000 + n * 37;
+  const misses = 3_000 + (n % 500);
+  return {
+    ...base,
+    available: true,
+    enabled: true,
+    reason: null,
+    memory: {
+      used,
+      free: configuration.memory_consumption - used - wasted,
+      wasted,
+      wasted_percentage: Math.round((wasted / configuration.memory_consumption) * 1e6) / 1e4,
+    },
+    statistics: {
+      hits,
+      misses,
+      hit_rate: Math.round((hits / (hits + misses)) * 1e6) / 1e4,
+      cached_scripts: 1_200 + (n % 800),
+      cached_keys: 1_900 + (n % 800),
+      max_cached_keys: 16_229,
+      oom_restarts: n % 3,
+      hash_restarts: 0,
+      manual_restarts: n % 2,
+      start_time: 1_767_225_600,
+      last_restart_time: n % 2 ? 1_767_312_000 : 0,
+    },
+    configuration,
   };
 }

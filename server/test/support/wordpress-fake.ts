@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   companionStatus,
+  fakeOpcache,
   fakePostStat,
   makeSite,
   PAGE_ID_BASE,
@@ -113,6 +114,7 @@ function companionRoute(
 ): Reply {
   const input = jsonBody(body);
   if (method === 'GET' && route === 'status') return json(200, companionStatus(site));
+  if (method === 'GET' && route === 'opcache') return json(200, fakeOpcache(site));
   if (method === 'POST' && route === 'generator') {
     const version = input.version;
     if (typeof version !== 'string' || (version !== '' && !GENERATOR.test(version)))
@@ -332,7 +334,44 @@ function restRoute(
       Array.from({ length: site.config.themes }, (_, i) => themeJson(i)),
     );
   if (method === 'POST' && path === 'wp/v2/media') return uploadMedia(site, req, body);
+  if (method === 'POST' && path === 'wp/v2/posts') return createPost(site, body);
   return noRoute();
+}
+
+/** `POST wp/v2/posts`: a new post (WordPress wants a title or content), answered in the edit context. */
+function createPost(site: FakeSite, body: Buffer): Reply {
+  const input = jsonBody(body);
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const status = text(input.status) || 'draft';
+  if (!['draft', 'pending', 'private', 'publish'].includes(status))
+    return wpError(400, 'rest_invalid_param', 'Invalid parameter(s): status', {
+      params: { status: 'status is not one of publish, future, draft, pending, private.' },
+    });
+  if (!text(input.title) && !text(input.content))
+    return wpError(400, 'empty_content', 'Content, title, and excerpt are empty.');
+  const id = 50_000 + site.created.length + 1;
+  const created = {
+    id,
+    title: text(input.title),
+    content: text(input.content),
+    excerpt: text(input.excerpt),
+    status,
+  };
+  site.created.push(created);
+  const date = new Date().toISOString().slice(0, 19);
+  return json(201, {
+    ...post(site, id),
+    date,
+    date_gmt: date,
+    modified: date,
+    modified_gmt: date,
+    status,
+    slug: '',
+    link: `${site.url}?p=${id}`,
+    title: { raw: created.title, rendered: created.title },
+    content: { raw: created.content, rendered: created.content, protected: false, block_version: 0 },
+    excerpt: { raw: created.excerpt, rendered: `<p>${created.excerpt}</p>`, protected: false },
+  });
 }
 
 function ssoLogin(site: FakeSite, req: http.IncomingMessage, body: Buffer): Reply {

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { DELIMITERS } from '../constants.js';
 import { DELIMITER_NAMES } from '../jobs.js';
-import { Data, defineAction, IdParams, JobItem, Nullable, RunStarted } from './define.js';
+import { Data, defineAction, IdParams, JobItem, RunStarted } from './define.js';
 
 /** GET /domains/{id}/refresh: re-read registration (RDAP, WHOIS fallback) and DNS data of one domain. */
 export const refreshDomain = defineAction({
@@ -14,50 +14,6 @@ export const refreshDomain = defineAction({
   kind: 'action',
   params: IdParams,
   response: Data(Type.Object({ job_output: Type.Array(JobItem), failed_job_output: Type.Array(JobItem) })),
-});
-
-export const DOMAIN_IMPORT_MAX_ROWS = 10_000;
-
-export const DomainImportResult = Type.Object({
-  index: Type.Integer(),
-  name: Type.String(),
-  status: Type.Union([Type.Literal('imported'), Type.Literal('exists'), Type.Literal('error')]),
-  message: Nullable(Type.String()),
-  id: Nullable(Type.Integer()),
-});
-export type DomainImportResult = Static<typeof DomainImportResult>;
-
-/** POST /domains/import: bulk import by name; existing names are left untouched (SPEC §4, §5). */
-export const importDomains = defineAction({
-  method: 'POST',
-  path: 'dms/api/v1/domains/import',
-  service: 'dms',
-  summary: `Import up to ${DOMAIN_IMPORT_MAX_ROWS} domains (name, notes); existing names are left untouched`,
-  access: 'permission',
-  bodyLimit: 5 * 1024 * 1024,
-  body: Type.Object(
-    {
-      rows: Type.Array(
-        Type.Object(
-          {
-            name: Type.String({ maxLength: 300 }),
-            notes: Type.Optional(Nullable(Type.String({ maxLength: 5000 }))),
-          },
-          { additionalProperties: false },
-        ),
-        { maxItems: DOMAIN_IMPORT_MAX_ROWS },
-      ),
-    },
-    { additionalProperties: false },
-  ),
-  response: Data(
-    Type.Object({
-      imported: Type.Integer(),
-      existing: Type.Integer(),
-      errors: Type.Integer(),
-      results: Type.Array(DomainImportResult),
-    }),
-  ),
 });
 
 const SubnetGroup = Type.Object({

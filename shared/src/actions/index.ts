@@ -1,7 +1,10 @@
 /** Every declared custom route, by service. */
 export * as backlinks from './backlinks.js';
+export * as content from './content.js';
 export * as dms from './dms.js';
 export * as footprint from './footprint.js';
+export * as hosting from './hosting.js';
+export * as imports from './imports.js';
 export * as jobs from './jobs.js';
 export * as mms from './mms.js';
 export * as nms from './nms.js';
@@ -9,7 +12,9 @@ export * as providers from './providers.js';
 export * as seo from './seo.js';
 export * as seoScreens from './seo-screens.js';
 export * as serviceDiscovery from './service-discovery.js';
+export * as staticSite from './static-site.js';
 export * as system from './system.js';
+export * as tasks from './tasks.js';
 export * as umms from './umms.js';
 export * as ums from './ums.js';
 export * as wordpress from './wordpress.js';

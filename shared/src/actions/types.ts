@@ -1,4 +1,5 @@
 /** The wire types of declared actions, derived from their schemas, for code that names them. */
-export type { DomainImportResult, IpDiversity, ShareRow, SubnetGroup } from './dms.js';
+export type { IpDiversity, ShareRow, SubnetGroup } from './dms.js';
 export type { Conversation, ConversationComment } from './mms.js';
 export type { InboxItem, WebsiteAlert } from './nms.js';
+export type { TaskHistoryEntry, TaskMoved } from './tasks.js';

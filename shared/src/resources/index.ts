@@ -43,3 +43,6 @@ export {
 } from './backlinks.js';
 export { linkProviderWebsites, marketplaceProviders } from './providers.js';
 export { serviceDiscovery } from './service-discovery.js';
+export { staticReleases, staticSites } from './static-sites.js';
+export { openAiContent, narrativaSchedules } from './content.js';
+export { tasks } from './tasks.js';

@@ -262,16 +262,7 @@ describe('data provider (ARCHITECTURE §3 wire contract)', () => {
     ]);
   });
 
-  it('imports domains and reads the spread of the sites', async () => {
-    const imported = {
-      imported: 1,
-      existing: 0,
-      errors: 1,
-      results: [
-        { index: 0, name: 'a.com', status: 'imported' as const, message: null, id: 5 },
-        { index: 1, name: '', status: 'error' as const, message: 'Required', id: null },
-      ],
-    };
+  it('reads the spread of the sites', async () => {
     const spread = {
       totals: {
         ips: 1,
@@ -297,16 +288,7 @@ describe('data provider (ARCHITECTURE §3 wire contract)', () => {
       providers: [{ name: 'Hetzner', ips: 1, sites: 2, share: 1 }],
       locations: [],
     };
-    const calls = mockFetch({
-      ...onAction(actions.dms.importDomains, null, () => ({ body: { data: imported } })),
-      ...onAction(actions.dms.ipDiversity, null, () => ({ body: { data: spread } })),
-    });
-    const rows = [
-      { name: 'a.com', notes: null },
-      { name: '', notes: null },
-    ];
-    expect(await dataProvider.importDomains(rows)).toEqual(imported);
-    expect(JSON.parse(String(calls[0]!.init!.body))).toEqual({ rows });
+    mockFetch(onAction(actions.dms.ipDiversity, null, () => ({ body: { data: spread } })));
     expect(await dataProvider.ipDiversity()).toEqual(spread);
   });
 

@@ -135,7 +135,6 @@ function declared<S>(table: Partial<Record<string, S>>, resource: string, what: 
 
 export type RefreshResult = ActionResponse<typeof actions.dms.refreshDomain>['data'];
 export type MergeResult = ActionResponse<typeof actions.dms.mergeRegistrars>;
-export type DomainImportResponse = ActionResponse<typeof actions.dms.importDomains>['data'];
 
 /** The checkers (SPEC §7.5); the console's routes to their forms are their paths. */
 export const CHECKER_ACTIONS = {
@@ -169,8 +168,6 @@ export interface SitefleetDataProvider extends DataProvider, MessagingCalls {
   merge: (resource: string, keepId: Identifier, ids: Identifier[]) => Promise<MergeResult>;
   /** GET /{resource}/{id}/refresh: re-reads outside data; what worked and what failed (SPEC §7.1). */
   refresh: (resource: string, id: Identifier) => Promise<RefreshResult>;
-  /** POST dms/api/v1/domains/import: bulk domain import (SPEC §4, §5). */
-  importDomains: (rows: Array<{ name: string; notes: string | null }>) => Promise<DomainImportResponse>;
   /** GET dms/api/v1/ip-addresses/diversity: how the sites spread over subnets, providers, locations. */
   ipDiversity: () => Promise<IpDiversity>;
   /** GET {ms}/api/v1/artisan: the service's commands with their schedules and last runs. */
@@ -284,9 +281,6 @@ export const dataProvider: SitefleetDataProvider = {
       params: { id: String(id) },
     });
     return res.data;
-  },
-  async importDomains(rows) {
-    return (await callAction(actions.dms.importDomains, { body: { rows } })).data;
   },
   async ipDiversity() {
     return (await callAction(actions.dms.ipDiversity, {})).data;

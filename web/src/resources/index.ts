@@ -31,7 +31,10 @@ import { repositories } from './repositories';
 import { roles } from './roles';
 import { servers } from './servers';
 import { serviceDiscovery } from './service-discovery';
+import { openAiContent } from './open-ai-content';
+import { narrativaSchedules } from './narrativa-schedules';
 import { sitemaps } from './sitemaps';
+import { tasks } from './tasks';
 import { themes } from './themes';
 import { defineScreens, type ResourceDef } from './types';
 import { users } from './users';
@@ -71,6 +74,9 @@ export const RESOURCES: ResourceDef[] = [
   disavowedDomains,
   affiliateLinks,
   serviceDiscovery,
+  openAiContent,
+  narrativaSchedules,
+  tasks,
   linkProviderWebsites,
   marketplaceProviders,
   analyticsRequests,

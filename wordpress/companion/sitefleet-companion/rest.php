@@ -27,6 +27,8 @@ final class Sitefleet_Companion_Rest
             array('/post-stats', 'GET', array('Sitefleet_Companion_Post_Stats', 'route_post_stats')),
             array('/sso/key', 'POST', array('Sitefleet_Companion_Sso', 'route_sso_key')),
             array('/sso/audit', 'GET', array('Sitefleet_Companion_Audit', 'route_sso_audit')),
+            array('/static-urls', 'GET', array('Sitefleet_Companion_Static_Urls', 'route_static_urls')),
+            array('/opcache', 'GET', array('Sitefleet_Companion_Opcache', 'route_opcache')),
         );
         foreach ($routes as $route) {
             register_rest_route(self::NS, $route[0], array(

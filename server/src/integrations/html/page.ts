@@ -1,5 +1,12 @@
 import { Parser } from 'htmlparser2';
-import { CollapsedText, HIDDEN_CONTENT, LINE_BREAKING, WORD_SEPARATING } from './text.js';
+import {
+  CollapsedText,
+  HIDDEN_CONTENT,
+  isInvisible,
+  isWhitespace,
+  LINE_BREAKING,
+  WORD_SEPARATING,
+} from './text.js';
 
 export interface PageLink {
   /** Absolute http(s) URL, resolved against <base href> when the page has one, fragment removed. */
@@ -31,8 +38,8 @@ export interface ParsedPage {
  * needed costs nothing more.
  */
 export interface PageText {
-  /** Every visible word of the page. */
-  words(): number;
+  /** Every visible word of the page; with `atMost`, counting stops there (a bound is often all that is asked). */
+  words(atMost?: number): number;
   /** The laid-out line (between two line breaks) holding a link of `links`, with the link's offsets in it. */
   lineOf(link: PageLink): { line: string; start: number; end: number } | null;
 }
@@ -178,10 +185,28 @@ class TextPieces implements PageText {
     private readonly spans: Map<PageLink, [number, number]>,
   ) {}
 
-  words(): number {
-    const text = new CollapsedText();
-    for (const piece of this.pieces) this.lay(text, piece);
-    return text.text.split(/\s+/).filter(Boolean).length;
+  words(atMost = Infinity): number {
+    // The words as the laid-out text would split them, counted from the pieces without laying them out:
+    // a word starts at a visible character after whitespace, a separator between pieces, or nothing.
+    let count = 0;
+    let inWord = false;
+    for (const piece of this.pieces) {
+      if (piece === SPACE || piece === BREAK) {
+        inWord = false;
+        continue;
+      }
+      for (let i = 0; i < piece.length; i += 1) {
+        const c = piece.charCodeAt(i);
+        if (isInvisible(c)) continue;
+        if (isWhitespace(c)) inWord = false;
+        else if (!inWord) {
+          inWord = true;
+          count += 1;
+          if (count >= atMost) return count;
+        }
+      }
+    }
+    return count;
   }
 
   lineOf(link: PageLink): { line: string; start: number; end: number } | null {

@@ -25,6 +25,25 @@ const WHITESPACE = /\s+/g;
 /** Whether a chunk needs either replacement: most text nodes hold single spaces only. */
 const UNTIDY = /[\t\n\v\f\r\u00a0\u00ad\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]| {2}/;
 
+/** Whether a character renders as nothing (INVISIBLE), by code unit. */
+export const isInvisible = (c: number): boolean => c === 0xad || c === 0x200b || c === 0x2060 || c === 0xfeff;
+
+/** Whether a character is whitespace as `\s` matches it (the invisible ones aside), by code unit. */
+export function isWhitespace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
+}
+
 /**
  * Text with every run of whitespace (NBSP included) collapsed to one space and line breaks kept as "\n",
  * never doubled, never at the start. Offsets into `text` stay valid while it grows.

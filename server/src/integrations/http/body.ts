@@ -162,7 +162,7 @@ function decoderFor(label: string): TextDecoder {
 }
 
 /** Decodes text by the charset in Content-Type, falling back to UTF-8 for unknown labels. */
-export function decodeText(body: Buffer, contentType: string | undefined): string {
+export function decodeText(body: Uint8Array, contentType: string | undefined): string {
   const charset = /charset="?([\w.:-]+)"?/i.exec(contentType ?? '')?.[1];
   return decoderFor(charset ?? 'utf-8').decode(body);
 }

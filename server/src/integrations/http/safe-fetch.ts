@@ -19,7 +19,8 @@ export interface SafeFetchOptions {
 }
 
 export interface SafeFetchInit {
-  method?: 'GET' | 'HEAD' | 'POST';
+  /** PUT and PATCH for APIs that need them (RunCloud's service actions and deploys). */
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH';
   headers?: Record<string, string>;
   /** A Buffer is sent as it is (uploads); set its Content-Type in `headers`. */
   body?: string | Buffer;
@@ -113,7 +114,7 @@ function makeResponse(
 }
 
 interface Exchange {
-  method: 'GET' | 'HEAD' | 'POST';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH';
   headers: Record<string, string>;
   body: string | Buffer | undefined;
   maxBytes: number;

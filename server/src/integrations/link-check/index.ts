@@ -4,6 +4,7 @@
  */
 export { LINK_CHECK_STATUSES, type LinkCheckStatus } from '@sitefleet/shared';
 export { checkLink, STATUS_PRECEDENCE } from './check.js';
+export { anchorProblem, relProblem } from './judge.js';
 export { compareChecks } from './compare.js';
 export { parseRobots, RobotsCache, robotsAllows, type RobotsTxt } from './robots.js';
 export { comparableUrl } from './urls.js';

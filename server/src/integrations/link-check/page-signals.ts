@@ -83,8 +83,8 @@ export interface WallInput {
   headers: Record<string, string>;
   html: string;
   title: string | null;
-  /** Visible words of the page (counted only when a captcha widget makes them matter). */
-  words: () => number;
+  /** Visible words of the page, counted up to `atMost`. */
+  words: (atMost: number) => number;
 }
 
 /**
@@ -97,9 +97,10 @@ export function isBotWall(input: WallInput): boolean {
   if (/challenge/i.test(headers['cf-mitigated'] ?? '')) return true;
   if (title !== null && CHALLENGE_TITLE.test(title)) return true;
   if (CHALLENGE_MARKUP.test(html)) return true;
-  if (!CAPTCHA_MARKUP.test(html)) return false;
-  // Read last: counting the words takes a pass over the whole text.
-  return WALL_STATUSES.has(status) || input.words() < GATE_WORDS;
+  // A page with words enough is not a gate, widget or not: counting up to GATE_WORDS reads the start of its
+  // text only, cheaper than searching the whole markup for a widget.
+  if (!WALL_STATUSES.has(status) && input.words(GATE_WORDS) >= GATE_WORDS) return false;
+  return CAPTCHA_MARKUP.test(html);
 }
 
 const SNIPPET_MAX = 300;

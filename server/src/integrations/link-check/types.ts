@@ -17,7 +17,35 @@ export interface RobotsStore {
   get(origin: string, read: () => Promise<RobotsTxt>): Promise<RobotsTxt>;
 }
 
+/** A page's answer as the judge of a check needs it (the response, its body read). */
+export interface PageAnswer {
+  status: number;
+  /** Final URL. */
+  url: string;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  address: string | null;
+  body: Uint8Array;
+  /** The body may have been cut at the byte cap. */
+  truncated: boolean;
+}
+
+/** A check's evidence before its status is concluded. */
+export type Evidence = Omit<LinkCheckResult, 'status' | 'message' | 'issues'>;
+
+export interface JudgeInput {
+  expected: ExpectedLink;
+  answer: PageAnswer;
+  /** What the check found before the page (redirects, the time); completed by the judge. */
+  evidence: Evidence;
+}
+
+/** Judges a page's answer (judgeAnswer), here or elsewhere (worker threads). */
+export type PageJudge = (input: JudgeInput) => Promise<LinkCheckResult>;
+
 export interface LinkCheckOptions {
+  /** Where the page is judged; default in this thread. */
+  judge?: PageJudge;
   /** Share robots.txt files with other checks (a bulk run); without it, each check reads them afresh. */
   robots?: RobotsStore;
   /** Time for the whole check: robots.txt, every redirect and the page. Default 20 s. */

@@ -196,6 +196,18 @@ export class WordPressClient extends CompanionCalls {
     );
   }
 
+  /** Creates a post (a draft unless told otherwise) and answers it as WordPress stored it. */
+  async createPost(post: {
+    title: string;
+    content: string;
+    excerpt?: string;
+    status?: 'draft' | 'pending' | 'private' | 'publish';
+  }): Promise<WpPost> {
+    const json = { ...post, status: post.status ?? 'draft' };
+    const init: CallInit = { method: 'POST', json, query: { context: 'edit' } };
+    return (await this.request('wp/v2/posts', init, parsePost)).data;
+  }
+
   async settings(): Promise<WpSettings> {
     return (await this.request('wp/v2/settings', {}, parseSettings)).data;
   }

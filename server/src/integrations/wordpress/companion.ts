@@ -1,5 +1,7 @@
 import { int, list, optStr, parseAuditEntry, parseCompanionStatus, record, str } from './parse.js';
 import { mapBounded, type Answer, type CallInit, type Transport } from './transport.js';
+import { parseStaticUrlPage, type WpStaticUrl } from './static-urls.js';
+import { parseOpcache, type WpOpcache } from './opcache.js';
 import type {
   WpCompanionStatus,
   WpCoreUpdate,
@@ -23,10 +25,13 @@ export const COMPANION_ACTIONS = {
   postStats: 'update-statistics',
   ssoKey: 'admin login',
   ssoAudit: 'the admin login audit',
+  staticUrls: 'the static copy',
+  opcache: 'the OpCache figures',
 } as const;
 
 const STATS_PER_PAGE = 100;
 const MAX_STATS_PAGES = 1000;
+const STATIC_URLS_PER_PAGE = 500;
 
 function parseStatsPage(value: unknown) {
   const o = record(value, 'post-stats');
@@ -146,6 +151,31 @@ export abstract class CompanionCalls {
     return this.companionCall('sso/key', COMPANION_ACTIONS.ssoKey, { method: 'POST', json }, (data) => ({
       keyId: str(record(data, 'sso key'), 'key_id', 'sso key'),
     }));
+  }
+
+  /** OpCache's status and configuration for the PHP pool serving the site (RunCloud has no such endpoint). */
+  opcache(): Promise<WpOpcache> {
+    return this.companionCall('opcache', COMPANION_ACTIONS.opcache, {}, parseOpcache);
+  }
+
+  /**
+   * Every public URL of the site (home, feeds, archives, authors, then each post with its shortlink), read page
+   * by page: where a static copy's crawl starts.
+   */
+  async staticUrls(): Promise<WpStaticUrl[]> {
+    const read = (page: number) =>
+      this.companionCall(
+        'static-urls',
+        COMPANION_ACTIONS.staticUrls,
+        { query: { page, per_page: STATIC_URLS_PER_PAGE } },
+        parseStaticUrlPage,
+      );
+    const first = await read(1);
+    if (first.pages > MAX_STATS_PAGES)
+      throw this.transport.fail('malformed', `${this.transport.site} lists ${first.pages} pages of URLs`);
+    const rest = Array.from({ length: Math.max(0, first.pages - 1) }, (_, i) => i + 2);
+    const more = await mapBounded(rest, this.transport.options.pageConcurrency ?? 4, read);
+    return [first.items, ...more.map((page) => page.items)].flat();
   }
 
   /** The companion's login audit after entry `after`, oldest first. */

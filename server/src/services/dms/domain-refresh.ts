@@ -64,7 +64,7 @@ export async function refreshDomain(deps: AppDeps, ctx: RequestContext, id: numb
   const found = await lookupDomainData(deps, name);
   const done = await deps.db.transaction((tx) => applyDomainData(tx, id, found));
   for (const written of ['domains', 'registrars', 'registrants', 'nameservers']) {
-    deps.engine.changed(deps.engine.model(written));
+    await deps.engine.changed(deps.engine.model(written));
   }
   const item = (message: string): JobItem => ({ output: { message } });
   return { job_output: done.map(item), failed_job_output: found.failures.map(item) };

@@ -1,6 +1,7 @@
 import { resources } from '@sitefleet/shared';
 import { defineServerResource } from '../../core/resource.js';
 import { registerDiversity } from './ip-diversity.js';
+import { registerHostingActions } from './hosting/index.js';
 
 const count = (sql: string) => ({ kind: 'integer' as const, sql, sortable: true });
 
@@ -10,6 +11,7 @@ export const serversResource = defineServerResource({
     websites_count: count('SELECT count(*) FROM websites w WHERE w.server_id = t.id'),
     ip_addresses_count: count('SELECT count(*) FROM ip_addresses i WHERE i.server_id = t.id'),
   },
+  actions: registerHostingActions,
 });
 
 export const ipAddressesResource = defineServerResource({

@@ -51,7 +51,7 @@ function registerMerge(app: FastifyInstance, model: ResourceModel, deps: AppDeps
       const visible = deps.engine.visibleIds(ctx, model);
       const movedDomains = await deps.db.transaction((tx) => mergeRegistrars(tx, targetId, ids, visible));
       for (const written of ['registrars', 'domains', 'nameservers']) {
-        deps.engine.changed(deps.engine.model(written));
+        await deps.engine.changed(deps.engine.model(written));
       }
       await ctx.audit('merge', `registrars/${targetId}`, {
         merged: ids.filter((i) => i !== targetId),

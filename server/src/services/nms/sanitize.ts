@@ -3,7 +3,12 @@ import sanitizeHtml from 'sanitize-html';
 
 export { UPLOADS_PATH };
 
-const RICH_TEXT: sanitizeHtml.IOptions = {
+/**
+ * The rich-text allowlist's rules (SPEC §5), shared by notifications and generated articles: formatting
+ * elements only; no script, style, frame, form or event handler; links over http(s) and mailto, images over
+ * http(s).
+ */
+export const RICH_TEXT_RULES: sanitizeHtml.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],
   allowedAttributes: Object.fromEntries(Object.entries(RICH_TEXT_ATTRIBUTES).map(([k, v]) => [k, [...v]])),
   allowedSchemes: ['http', 'https', 'mailto'],
@@ -30,6 +35,10 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
     'noframes',
     'plaintext',
   ],
+};
+
+const RICH_TEXT: sanitizeHtml.IOptions = {
+  ...RICH_TEXT_RULES,
   transformTags: {
     a: (tagName, attribs) => {
       const href = attribs.href ?? '';

@@ -5,6 +5,7 @@ import {
   TableBody,
   TableCell,
   TableHead,
+  TablePagination,
   TableRow,
   TableSortLabel,
   Typography,
@@ -53,6 +54,11 @@ interface Props<T, R> {
   defaultSort?: { label: string; order: 'asc' | 'desc' };
   /** Pads every state (loading, error, empty, table) as a show page's tab content. */
   padded?: boolean;
+  /** Makes the rows clickable (a pointer, a hover shade); `isSelected` marks the row picked. */
+  onRowClick?: (row: R) => void;
+  isSelected?: (row: R) => boolean;
+  /** Shows the sorted rows this many to a page, with a pager, when there are more. */
+  pageSize?: number;
 }
 
 const blank = (v: SortValue): v is null | undefined | '' => v === null || v === undefined || v === '';
@@ -81,8 +87,12 @@ export function ActionTable<T, R>({
   rowSx,
   defaultSort,
   padded = false,
+  onRowClick,
+  isSelected,
+  pageSize,
 }: Props<T, R>) {
   const [sort, setSort] = useState(defaultSort ?? null);
+  const [page, setPage] = useState(0);
   const data = query.data;
   const sorted = useMemo(() => {
     const list = data === undefined ? [] : rows(data);
@@ -97,6 +107,10 @@ export function ActionTable<T, R>({
       return sign * compare(x, y);
     });
   }, [data, rows, columns, sort]);
+  // The page stays in range when the rows shrink (a filter); a new sort starts again at the first.
+  const lastPage = pageSize ? Math.max(0, Math.ceil(sorted.length / pageSize) - 1) : 0;
+  const current = Math.min(page, lastPage);
+  const shown = pageSize ? sorted.slice(current * pageSize, (current + 1) * pageSize) : sorted;
 
   let content: ReactNode;
   if (query.error) content = <Alert severity="error">{errorMessage(query.error)}</Alert>;
@@ -112,47 +126,68 @@ export function ActionTable<T, R>({
       );
   else
     content = (
-      <Table size="small" aria-label={label} data-testid={testId}>
-        <TableHead>
-          <TableRow>
-            {columns.map((c) => (
-              <TableCell
-                key={c.label}
-                align={c.align}
-                sortDirection={sort?.label === c.label ? sort.order : false}
-              >
-                {c.sortBy ? (
-                  <TableSortLabel
-                    active={sort?.label === c.label}
-                    direction={sort?.label === c.label ? sort.order : 'asc'}
-                    onClick={() =>
-                      setSort((s) => ({
-                        label: c.label,
-                        order: s?.label === c.label && s.order === 'asc' ? 'desc' : 'asc',
-                      }))
-                    }
-                  >
-                    {c.label}
-                  </TableSortLabel>
-                ) : (
-                  c.label
-                )}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {sorted.map((row) => (
-            <TableRow key={rowKey(row)} data-testid={rowTestId} sx={rowSx?.(row)}>
+      <>
+        <Table size="small" aria-label={label} data-testid={testId}>
+          <TableHead>
+            <TableRow>
               {columns.map((c) => (
-                <TableCell key={c.label} align={c.align} sx={c.sx}>
-                  {c.render(row)}
+                <TableCell
+                  key={c.label}
+                  align={c.align}
+                  sortDirection={sort?.label === c.label ? sort.order : false}
+                >
+                  {c.sortBy ? (
+                    <TableSortLabel
+                      active={sort?.label === c.label}
+                      direction={sort?.label === c.label ? sort.order : 'asc'}
+                      onClick={() => {
+                        setPage(0);
+                        setSort((s) => ({
+                          label: c.label,
+                          order: s?.label === c.label && s.order === 'asc' ? 'desc' : 'asc',
+                        }));
+                      }}
+                    >
+                      {c.label}
+                    </TableSortLabel>
+                  ) : (
+                    c.label
+                  )}
                 </TableCell>
               ))}
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {shown.map((row) => (
+              <TableRow
+                key={rowKey(row)}
+                data-testid={rowTestId}
+                hover={Boolean(onRowClick)}
+                selected={isSelected?.(row) ?? false}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                sx={rowSx?.(row)}
+                style={onRowClick ? { cursor: 'pointer' } : undefined}
+              >
+                {columns.map((c) => (
+                  <TableCell key={c.label} align={c.align} sx={c.sx}>
+                    {c.render(row)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {pageSize && sorted.length > pageSize ? (
+          <TablePagination
+            component="div"
+            count={sorted.length}
+            page={current}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={[pageSize]}
+            onPageChange={(_, p) => setPage(p)}
+          />
+        ) : null}
+      </>
     );
   return padded ? <Box sx={{ p: 2 }}>{content}</Box> : <>{content}</>;
 }

@@ -1,13 +1,14 @@
+import { actions } from '@sitefleet/shared';
+import { ImportButton } from '../../common/import/ImportButton';
 import { ResourceList } from '../../common/list/ResourceList';
 import { domainColumns } from './columns';
 import { domainFilters } from './filters';
-import { DomainImportButton } from './import/DomainImportButton';
 
 export const DomainList = () => (
   <ResourceList
     columns={domainColumns}
     filters={domainFilters}
-    actions={<DomainImportButton />}
+    actions={<ImportButton action={actions.imports.domains} />}
     smallScreen={['name', 'expiration_date', 'registrar_id']}
   />
 );

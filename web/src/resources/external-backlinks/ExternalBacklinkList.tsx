@@ -1,4 +1,5 @@
-import { resources } from '@sitefleet/shared';
+import { actions, resources } from '@sitefleet/shared';
+import { ImportButton } from '../../common/import/ImportButton';
 import { ListTabs } from '../../common/list/ListTabs';
 import { ResourceList } from '../../common/list/ResourceList';
 import { screenFilters } from '../../common/screens/filters';
@@ -28,7 +29,12 @@ const list = (filter?: Record<string, unknown>) => (
     filters={filters}
     {...(filter ? { filter } : {})}
     bulkActions={<CheckLinksButton />}
-    actions={<RunCommandButton service="dms" command={CHECK_COMMAND} label="Check links" />}
+    actions={
+      <>
+        <RunCommandButton service="dms" command={CHECK_COMMAND} label="Check links" />
+        <ImportButton action={actions.imports.externalBacklinks} />
+      </>
+    }
   />
 );
 

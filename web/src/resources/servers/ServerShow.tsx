@@ -7,6 +7,8 @@ import { ReferenceList } from '../../common/list/ReferenceList';
 import { DerivedShow } from '../../common/screens/DerivedScreens';
 import { ipAddressRefColumns } from '../ip-addresses/columns';
 import { websiteRefColumns } from '../websites/columns';
+import { ServerDetails } from './ServerDetails';
+import { ServerOpcache } from './ServerOpcache';
 
 const RunCloudLink = () => {
   const record = useRecordContext<RecordFor<typeof resources.servers>>();
@@ -43,6 +45,12 @@ export const ServerShow = () => (
         target="server_id"
         columns={ipAddressRefColumns}
       />
+    </TabbedShowLayout.Tab>
+    <TabbedShowLayout.Tab label="OpCache" path="opcache">
+      <ServerOpcache label={false} />
+    </TabbedShowLayout.Tab>
+    <TabbedShowLayout.Tab label="Details" path="details">
+      <ServerDetails label={false} />
     </TabbedShowLayout.Tab>
   </DerivedShow>
 );

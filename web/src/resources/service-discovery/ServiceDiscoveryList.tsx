@@ -2,6 +2,7 @@ import { resources, SERVICE_TYPE_LABELS } from '@sitefleet/shared';
 import { ResourceList } from '../../common/list/ResourceList';
 import { screenFilters } from '../../common/screens/filters';
 import { RunCommandButton } from '../../tools/artisan/RunCommandButton';
+import { RunForSelectionButton } from '../../tools/artisan/RunForSelectionButton';
 import { serviceColumns } from './columns';
 import { DiscoverServicesButton } from './DiscoverServicesButton';
 
@@ -24,6 +25,14 @@ export const ServiceDiscoveryList = () => (
   <ResourceList
     columns={serviceColumns}
     filters={filters}
+    bulkActions={
+      <RunForSelectionButton
+        service="dms"
+        command={CHECK_COMMAND}
+        label="Check"
+        failure="The check could not start"
+      />
+    }
     actions={
       <>
         <DiscoverServicesButton />

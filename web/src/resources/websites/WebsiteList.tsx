@@ -9,6 +9,9 @@ const UptimeRobotTab = lazy(() => import('./UptimeRobotTab').then((m) => ({ defa
 const SeoTrendsTab = lazy(() => import('./SeoTabs').then((m) => ({ default: m.SeoTrendsTab })));
 const LinkNetworkTab = lazy(() => import('./LinkNetworkTab').then((m) => ({ default: m.LinkNetworkTab })));
 const DeindexedTab = lazy(() => import('./SeoTabs').then((m) => ({ default: m.DeindexedTab })));
+const SawdStatusTab = lazy(() =>
+  import('./static/SawdStatusTab').then((m) => ({ default: m.SawdStatusTab })),
+);
 
 /**
  * SPEC §2.5 lists six tabs, in this order: Websites, SEOTrends, Link Network Overview, SAWDStatus,
@@ -31,6 +34,7 @@ export const WebsiteList = () => (
       },
       { id: 'seo-trends', label: 'SEOTrends', content: <SeoTrendsTab /> },
       { id: 'link-network', label: 'Link Network Overview', content: <LinkNetworkTab /> },
+      { id: 'sawd-status', label: 'SAWDStatus', content: <SawdStatusTab /> },
       { id: 'uptime-robot', label: 'UptimeRobot', content: <UptimeRobotTab /> },
       { id: 'deindexed', label: 'DeIndexed Sites', content: <DeindexedTab /> },
     ]}

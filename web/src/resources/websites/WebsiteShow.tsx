@@ -14,6 +14,7 @@ import { WebsiteAlerts } from './WebsiteAlerts';
 import { WebsiteDirectory } from './WebsiteDirectory';
 import { WebsiteOverview } from './WebsiteOverview';
 import { WebsitePages } from './WebsitePages';
+import { StaticGeneratorButton } from './static/StaticGeneratorButton';
 import { AdminLoginButton } from './wordpress/AdminLoginButton';
 import { UpdateWpDataMenu } from './wordpress/UpdateWpDataMenu';
 import { WordpressTab } from './wordpress/WordpressTab';
@@ -33,6 +34,7 @@ const SiteLinks = () => {
       <ScanSiteButton />
       <AdminLoginButton />
       <UpdateWpDataMenu />
+      <StaticGeneratorButton />
     </>
   );
 };

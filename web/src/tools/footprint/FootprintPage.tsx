@@ -11,11 +11,6 @@ import {
   Paper,
   Slider,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -33,6 +28,7 @@ import { useMemo, useState } from 'react';
 import { Loading, Title, useDataProvider, usePermissions } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatTime } from '../../common/format/dates';
+import { ActionTable, type ActionColumn } from '../../common/list/ActionTable';
 import { callAction } from '../../providers/actions';
 import type { SitefleetDataProvider } from '../../providers/dataProvider';
 import { errorMessage } from '../../providers/http';
@@ -191,6 +187,17 @@ const RecomputeButton = () => {
  * registrants, analytics ids, themes and plugins, admin names, cross-links), each site's risk score with its
  * reasons, and for any two sites what links them.
  */
+
+type RiskRow = actions.footprint.FootprintNode;
+
+/** The sites by risk, highest first; each column sorts. */
+const RISK_COLUMNS: ReadonlyArray<ActionColumn<RiskRow>> = [
+  { label: 'Site', render: (n) => n.hostname, sortBy: (n) => n.hostname },
+  { label: 'Type', render: (n) => n.type, sortBy: (n) => n.type },
+  { label: 'Risk', render: (n) => <RiskChip score={n.score} />, sortBy: (n) => n.score },
+  { label: 'Sites tied', render: (n) => n.ties, align: 'right', sortBy: (n) => n.ties },
+];
+
 export const FootprintPage = () => {
   const [minStrength, setMinStrength] = useState(0.6);
   const [kinds, setKinds] = useState<FootprintKind[]>([...FOOTPRINT_KINDS]);
@@ -278,35 +285,19 @@ export const FootprintPage = () => {
             </Paper>
           </Stack>
           <Paper>
-            <Table size="small" aria-label="Sites by footprint risk">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Site</TableCell>
-                  <TableCell>Type</TableCell>
-                  <TableCell>Risk</TableCell>
-                  <TableCell align="right">Sites tied</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {nodes.map((n) => (
-                  <TableRow
-                    key={n.id}
-                    hover
-                    selected={selection.site === n.id}
-                    onClick={() => setSelection({ site: n.id, pair: null })}
-                    sx={{ cursor: 'pointer' }}
-                    data-testid="footprint-row"
-                  >
-                    <TableCell>{n.hostname}</TableCell>
-                    <TableCell>{n.type}</TableCell>
-                    <TableCell>
-                      <RiskChip score={n.score} />
-                    </TableCell>
-                    <TableCell align="right">{n.ties}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <ActionTable
+              query={{ data: nodes, isPending: false, error: null }}
+              rows={(all) => all}
+              columns={RISK_COLUMNS}
+              rowKey={(n) => n.id}
+              label="Sites by footprint risk"
+              empty="No site matches the filters."
+              rowTestId="footprint-row"
+              defaultSort={{ label: 'Risk', order: 'desc' }}
+              onRowClick={(n) => setSelection({ site: n.id, pair: null })}
+              isSelected={(n) => selection.site === n.id}
+              pageSize={50}
+            />
           </Paper>
         </Stack>
       )}

@@ -25,7 +25,7 @@ export function registerBacklinkActions(app: FastifyInstance, model: ResourceMod
       await engine.getOne(ctx, model, id);
       const done = await checkAndRecord(deps, id);
       if (!done) throw notFoundRecord(model.spec.label, id);
-      engine.changed(model);
+      await engine.changed(model);
       await ctx.audit('external_backlink.check', `${model.name}/${id}`, { status: done.result.status });
       return {
         data: {
@@ -87,7 +87,7 @@ export function registerBacklinkActions(app: FastifyInstance, model: ResourceMod
         [id, at],
       );
       if (!r.rows[0]) throw new AppError('not_found', `Backlink warnings: no record with id ${id}`);
-      engine.changed(warnings);
+      await engine.changed(warnings);
       await ctx.audit('external_backlink.ignore_warning', `${warnings.name}/${id}`);
       return { data: { id, ignored_at: Number(r.rows[0].ignored_at) } };
     },

@@ -156,7 +156,7 @@ function registerAffiliateActions(app: FastifyInstance, model: ResourceModel, de
       if (!link) throw invalid({ id: 'The link has no website' });
       const probe = await probeAffiliate(deps.integrations.safeFetch, link);
       await saveProbe(deps.db, id, probe);
-      engine.changed(model);
+      await engine.changed(model);
       return { data: probe };
     },
   });

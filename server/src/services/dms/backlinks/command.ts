@@ -6,7 +6,7 @@ import {
 } from '../../../jobs/record-checks.js';
 import { defineCommand } from '../../../jobs/types.js';
 import { RobotsCache } from '../../../integrations/link-check/index.js';
-import { checkLedgerLink, ledgerLink, recordCheck } from './checks.js';
+import { checkLedgerLink, LEDGER_LINK_COLUMNS, recordCheck, toLedgerLink } from './checks.js';
 import { hostFacts, runLookups } from './host-facts.js';
 
 /** robots.txt files this process's runs share: a site's links read it once per 10 minutes, not once each. */
@@ -35,34 +35,38 @@ export const backlinksCheck = defineCommand<RecordCheckArgs>({
   ...RECORD_CHECK_RUNNING,
   maxJobs: BACKLINK_CHECK_MAX,
   parse: (raw) => parseRecordCheck(raw, NOUNS, BACKLINK_CHECK_MAX),
+  // Each unit carries its ledger row as planned (no read per link): recordCheck refuses the check of a link
+  // edited since, and reads the check before it in the statement that writes this one.
   async plan(a, { deps }) {
     const r = a.ids.length
-      ? await deps.db.query<{ id: number; backlink: string }>(
-          'SELECT id, backlink FROM external_backlinks WHERE id = ANY($1::bigint[]) ORDER BY id',
+      ? await deps.db.query<Record<string, unknown>>(
+          `SELECT ${LEDGER_LINK_COLUMNS} FROM external_backlinks b WHERE b.id = ANY($1::bigint[]) ORDER BY b.id`,
           [a.ids],
         )
-      : await deps.db.query<{ id: number; backlink: string }>(
-          `SELECT id, backlink FROM external_backlinks
-            WHERE (permanent OR end_date IS NULL OR end_date > epoch_now() - 30 * 86400)
-              AND (last_checked_at IS NULL OR last_checked_at < epoch_now() - $1::bigint * 3600)
-            ORDER BY last_checked_at NULLS FIRST, id LIMIT $2`,
+      : await deps.db.query<Record<string, unknown>>(
+          `SELECT ${LEDGER_LINK_COLUMNS} FROM external_backlinks b
+            WHERE (b.permanent OR b.end_date IS NULL OR b.end_date > epoch_now() - 30 * 86400)
+              AND (b.last_checked_at IS NULL OR b.last_checked_at < epoch_now() - $1::bigint * 3600)
+            ORDER BY b.last_checked_at NULLS FIRST, b.id LIMIT $2`,
           [a.older_than_hours, BACKLINK_CHECK_MAX],
         );
-    return r.rows.map((row) => ({ key: `${row.id} ${row.backlink}`, input: { id: Number(row.id) } }));
+    return r.rows.flatMap((row) => {
+      const link = toLedgerLink(row);
+      return link ? [{ key: `${link.id} ${link.backlink}`, input: { ...link } }] : [];
+    });
   },
   async run(unit, run, { deps, log }) {
-    const found = await ledgerLink(deps.db, Number(unit.input.id));
-    if (!found)
-      return { output: { message: `${unit.key}: deleted before its check`, status: null }, failed: true };
-    const result = await checkLedgerLink(deps, found.link, robots);
+    const link = toLedgerLink(unit.input);
+    if (!link) throw new Error(`${unit.key}: the unit does not carry its ledger row`);
+    const result = await checkLedgerLink(deps, link, { robots });
     // The run's units share their host lookups: each network and linking domain is asked once per run.
-    const facts = await hostFacts(runLookups(deps, run.id, log), result, found.link.backlink);
+    const facts = await hostFacts(runLookups(deps, run.id, log), result, link.backlink);
     return {
-      output: { message: `${found.link.backlink}: ${result.message}`, status: result.status },
+      output: { message: `${link.backlink}: ${result.message}`, status: result.status },
       // A link found wanting is this unit's definite failure (the run lists it); unverifiable is not.
       ...(result.status !== 'ok' && result.status !== 'unverifiable' ? { failed: true } : {}),
       commit: async (tx) => {
-        await recordCheck(tx, found.link, found.previous, result, facts);
+        await recordCheck(tx, link, result, facts);
       },
     };
   },

@@ -125,6 +125,11 @@ export const externalBacklinksResource = defineServerResource<
       );
       await refreshAnchorStats(e.tx, [...new Set(sites.map(Number))]);
     },
+    // A CSV import recounts each website it added links to once.
+    afterBulkCreate: async (e) => {
+      const sites = e.created.map((c) => c.values.website_id).filter((id) => id !== null && id !== undefined);
+      await refreshAnchorStats(e.tx, [...new Set(sites.map(Number))]);
+    },
     beforeDelete: async (e) => {
       if (e.existing.website_id !== null)
         await refreshAnchorStats(e.tx, [Number(e.existing.website_id)], Number(e.existing.id));

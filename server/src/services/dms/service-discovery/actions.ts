@@ -24,7 +24,7 @@ export function registerServiceActions(app: FastifyInstance, model: ResourceMode
       if (!service) throw notFoundRecord(model.spec.label, id);
       const result = await checkService(deps.integrations, service);
       await saveCheck(deps.db, service, result);
-      engine.changed(model);
+      await engine.changed(model);
       await ctx.audit('service_discovery.check', `${model.name}/${id}`, { verified: result.verified });
       return {
         data: {

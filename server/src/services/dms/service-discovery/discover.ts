@@ -185,6 +185,6 @@ export async function discoverServices(
       outcome.unanswered.push(described(p, null, `Not added: ${errorMessage(err)}`));
     }
   }
-  if (outcome.added.length) deps.engine.changed(model);
+  if (outcome.added.length) await deps.engine.changed(model);
   return outcome;
 }

@@ -34,8 +34,8 @@ export function registerPluginActions(app: FastifyInstance, model: ResourceModel
         slugs.delete(target.slug);
         return absorbPlugins(tx, targetId, sources, [...slugs].sort());
       });
-      deps.engine.changed(model);
-      deps.engine.changed(deps.engine.model(resources.installedPlugins.name));
+      await deps.engine.changed(model);
+      await deps.engine.changed(deps.engine.model(resources.installedPlugins.name));
       await ctx.audit('merge', `plugins/${targetId}`, { merged: sources, movedInstalls: moved });
       const data = await deps.engine.getOne(ctx, model, targetId);
       return { data: { ...data, id: targetId }, meta: { moved_installs: moved } };

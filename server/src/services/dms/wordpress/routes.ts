@@ -92,7 +92,7 @@ export function registerWordpress(app: FastifyInstance, deps: AppDeps): void {
         return { generator: set, real: status.core.version };
       });
       await deps.db.transaction((tx) => saveGenerator(tx, conn.website_id, generator.public));
-      engine.changed(wpSites);
+      await engine.changed(wpSites);
       await ctx.audit('wordpress.generator', `websites/${conn.website_id}`, {
         version: query.version || null,
       });
@@ -168,7 +168,7 @@ export function registerWordpress(app: FastifyInstance, deps: AppDeps): void {
           ssoKeyId,
         }),
       );
-      engine.changed(wpSites);
+      await engine.changed(wpSites);
       await ctx.audit('wordpress.connect', `websites/${websiteId}`, {
         url: client.siteUrl,
         user: body.username.trim(),

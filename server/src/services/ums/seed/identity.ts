@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, IT_ROLE, READ_ONLY_ROLE, resources } from '@sitefleet/shared';
+import { actions, ADMIN_ROLE, IT_ROLE, READ_ONLY_ROLE, resources } from '@sitefleet/shared';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../../config.js';
 import type { Queryable } from '../../../db/db.js';
@@ -28,6 +28,8 @@ async function role(
 }
 
 const NOT_AUDIT = `route NOT LIKE '/${resources.auditLog.path}%'`;
+// Archiving a task at any stage (not only once reviewed) is a lead's call (docs/tasks.md).
+const NOT_TASK_ARCHIVE = `route <> '/${actions.tasks.archiveTask.path}'`;
 
 const DEMO_USERS: Array<[string, string, string, 'IT' | 'VIEWER', string[], string[], boolean]> = [
   ['Marta', 'Kowalski', 'marta.kowalski', 'IT', ['All'], ['EN_UK', 'NL'], true],
@@ -64,7 +66,8 @@ export async function seedIdentity(
     IT_ROLE,
     'Technical staff: manage the whole portfolio and run the checkers; read users and roles; no secrets',
     `SELECT id FROM permissions WHERE kind IN ('read', 'write', 'action')
-       AND (route NOT LIKE '/ums/%' OR kind = 'read') AND route NOT LIKE '%/artisan' AND ${NOT_AUDIT}`,
+       AND (route NOT LIKE '/ums/%' OR kind = 'read') AND route NOT LIKE '%/artisan' AND ${NOT_AUDIT}
+       AND ${NOT_TASK_ARCHIVE}`,
   );
   // Read-only means reads only: a GET that starts outside work (a domain refresh) is an action.
   const viewerRole = await role(

@@ -11,6 +11,7 @@ export const NEEDS_COMPANION: readonly string[] = [
   'Plugin updates and installs',
   'The public generator version',
   'One-click admin login',
+  "The server's OpCache figures",
 ];
 
 type Row = Record<string, unknown>;

@@ -1,0 +1,96 @@
+import { parentPort, Worker } from 'node:worker_threads';
+
+/*
+ * A small pool of worker threads for CPU-bound, pure work (parsing pages): tasks go to the thread with the
+ * fewest in flight; a thread that dies fails its own tasks only and is replaced on the next task. Threads
+ * start on the first task and do not keep the process alive while idle.
+ */
+
+export interface ThreadPool<I, O> {
+  run(input: I, transfer?: ArrayBuffer[]): Promise<O>;
+  close(): Promise<void>;
+}
+
+type Reply<O> = { id: number; ok: true; value: O } | { id: number; ok: false; message: string };
+
+interface Thread<O> {
+  worker: Worker;
+  inflight: Map<number, { resolve: (value: O) => void; reject: (err: Error) => void }>;
+}
+
+/**
+ * Worker options that let a thread load TypeScript when the pool runs from source (development and tests,
+ * where the entry is a .ts file): the TypeScript loader the project runs with, and its source conditions.
+ */
+function sourceOptions(entry: URL): { execArgv?: string[] } {
+  if (!entry.pathname.endsWith('.ts')) return {};
+  return { execArgv: ['--conditions=development', '--import', 'tsx'] };
+}
+
+export function createThreadPool<I, O>(entry: URL, size: number): ThreadPool<I, O> {
+  const threads: Array<Thread<O>> = [];
+  let nextId = 1;
+  let closed = false;
+
+  const fail = (thread: Thread<O>, err: Error) => {
+    const at = threads.indexOf(thread);
+    if (at >= 0) threads.splice(at, 1);
+    for (const task of thread.inflight.values()) task.reject(err);
+    thread.inflight.clear();
+  };
+
+  const start = (): Thread<O> => {
+    const worker = new Worker(entry, sourceOptions(entry));
+    const thread: Thread<O> = { worker, inflight: new Map() };
+    worker.unref();
+    worker.on('message', (reply: Reply<O>) => {
+      const task = thread.inflight.get(reply.id);
+      if (!task) return;
+      thread.inflight.delete(reply.id);
+      if (thread.inflight.size === 0) worker.unref();
+      if (reply.ok) task.resolve(reply.value);
+      else task.reject(new Error(reply.message));
+    });
+    worker.on('error', (err) => fail(thread, err));
+    worker.on('exit', (code) => fail(thread, new Error(`The worker thread stopped (exit code ${code})`)));
+    threads.push(thread);
+    return thread;
+  };
+
+  const pick = (): Thread<O> => {
+    if (threads.length < size) return start();
+    return threads.reduce((a, b) => (b.inflight.size < a.inflight.size ? b : a));
+  };
+
+  return {
+    run(input, transfer = []) {
+      if (closed) return Promise.reject(new Error('The thread pool is closed'));
+      const thread = pick();
+      const id = nextId++;
+      return new Promise<O>((resolve, reject) => {
+        thread.inflight.set(id, { resolve, reject });
+        thread.worker.ref();
+        thread.worker.postMessage({ id, input }, transfer);
+      });
+    },
+    async close() {
+      closed = true;
+      await Promise.all(threads.splice(0).map((t) => t.worker.terminate()));
+    },
+  };
+}
+
+/** The thread side: answers each task with `handle`'s value, or its error's message. */
+export function serveTasks<I, O>(handle: (input: I) => O): void {
+  const port = parentPort;
+  if (!port) throw new Error('serveTasks runs in a worker thread');
+  port.on('message', ({ id, input }: { id: number; input: I }) => {
+    let reply: Reply<O>;
+    try {
+      reply = { id, ok: true, value: handle(input) };
+    } catch (err) {
+      reply = { id, ok: false, message: err instanceof Error ? err.message : String(err) };
+    }
+    port.postMessage(reply);
+  });
+}
