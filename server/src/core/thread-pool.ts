@@ -80,6 +80,25 @@ export function createThreadPool<I, O>(entry: URL, size: number): ThreadPool<I, 
   };
 }
 
+/** A worker module next to `base` (an import.meta.url): compiled JavaScript in a build, TypeScript from source. */
+export function workerEntry(base: string, name: string): URL {
+  return new URL(`./${name}${base.endsWith('.ts') ? '.ts' : '.js'}`, base);
+}
+
+export type OffThread<I, O> = ((input: I) => Promise<O>) & { close(): Promise<void> };
+
+/**
+ * `fn` run on `threads` worker threads (whose module `entry` serves the same function with serveTasks): the
+ * work runs on other cores while this thread does its I/O. A task the threads fail (a thread that died) runs
+ * here instead; with 0 threads every task runs here.
+ */
+export function offThread<I, O>(entry: URL, threads: number, fn: (input: I) => O): OffThread<I, O> {
+  if (threads <= 0)
+    return Object.assign((input: I) => Promise.resolve(fn(input)), { close: () => Promise.resolve() });
+  const pool = createThreadPool<I, O>(entry, threads);
+  return Object.assign((input: I) => pool.run(input).catch(() => fn(input)), { close: () => pool.close() });
+}
+
 /** The thread side: answers each task with `handle`'s value, or its error's message. */
 export function serveTasks<I, O>(handle: (input: I) => O): void {
   const port = parentPort;

@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { Launcher } from 'chrome-launcher';
 import { createAddressPolicy, type AddressPolicy } from '../http/address-policy.js';
 import { resolveChecked, systemResolver, type Resolver } from '../http/connector.js';
+import { workerEntry } from '../../core/thread-pool.js';
 import { OutboundError } from '../http/errors.js';
 import { parseTarget } from '../http/target.js';
 import {
@@ -22,10 +23,7 @@ export const DEFAULT_TIMEOUT_MS = 120_000;
 const SETTLE_MS = 30_000;
 const EXIT_WAIT_MS = 5_000;
 /** The worker next to this file: compiled JavaScript in a build, TypeScript when run from source. */
-const WORKER_URL = new URL(
-  import.meta.url.endsWith('.ts') ? './lighthouse-worker.ts' : './lighthouse-worker.js',
-  import.meta.url,
-);
+const WORKER_URL = workerEntry(import.meta.url, 'lighthouse-worker');
 
 /**
  * Runs Lighthouse against a page in a fresh headless Chromium and returns its category scores.

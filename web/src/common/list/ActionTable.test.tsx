@@ -70,4 +70,35 @@ describe('ActionTable: the rows an action answered', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Hits' }));
     expect(names()).toEqual(['Page 1', 'page 10', 'page 2']);
   });
+
+  it('pages the sorted rows, and marks and reports the row clicked', () => {
+    const many: Row[] = Array.from({ length: 7 }, (_, i) => ({ id: i + 1, name: `page ${i + 1}`, hits: i }));
+    const clicked: number[] = [];
+    renderInConsole(
+      <ActionTable
+        query={{ data: { data: many }, isPending: false, error: null }}
+        rows={(a: Answer) => a.data}
+        columns={COLUMNS}
+        rowKey={(r) => r.id}
+        label="Things"
+        empty="Nothing yet."
+        rowTestId="thing"
+        defaultSort={{ label: 'Hits', order: 'desc' }}
+        pageSize={3}
+        onRowClick={(r) => clicked.push(r.id)}
+        isSelected={(r) => r.id === 6}
+      />,
+    );
+    expect(names()).toEqual(['page 7', 'page 6', 'page 5']);
+    expect(screen.getAllByTestId('thing')[1]!.classList.contains('Mui-selected')).toBe(true);
+    fireEvent.click(screen.getAllByTestId('thing')[2]!);
+    expect(clicked).toEqual([5]);
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(names()).toEqual(['page 4', 'page 3', 'page 2']);
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(names()).toEqual(['page 1']);
+    // A new sort starts again at the first page.
+    fireEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(names()).toEqual(['page 1', 'page 2', 'page 3']);
+  });
 });

@@ -36,7 +36,7 @@ export interface ActionRows<T> {
   error: unknown;
 }
 
-interface Props<T, R> {
+export interface ActionTableProps<T, R> {
   query: ActionRows<T>;
   /** The rows of an answer. */
   rows: (answer: T) => readonly R[];
@@ -90,7 +90,7 @@ export function ActionTable<T, R>({
   onRowClick,
   isSelected,
   pageSize,
-}: Props<T, R>) {
+}: ActionTableProps<T, R>) {
   const [sort, setSort] = useState(defaultSort ?? null);
   const [page, setPage] = useState(0);
   const data = query.data;

@@ -1,8 +1,7 @@
 import { actions, type ActionResponse } from '@sitefleet/shared';
-import { useRecordContext } from 'react-admin';
 import { formatTime } from '../../common/format/dates';
-import { ActionTable, type ActionColumn } from '../../common/list/ActionTable';
-import { useActionQuery } from '../../common/list/useActionQuery';
+import { type ActionColumn } from '../../common/list/ActionTable';
+import { RecordActionTable } from '../../common/list/RecordActionTable';
 
 const spec = actions.backlinks.affiliateLinkChanges;
 type Answer = ActionResponse<typeof spec>;
@@ -27,25 +26,16 @@ const COLUMNS: Array<ActionColumn<Change>> = [
 const rowsOf = (answer: Answer) => answer.data;
 
 /** SPEC §2.5 affiliate links Changes: each change of the path, target, type or name, newest first. */
-export const AffiliateChanges = (_: { label?: false }) => {
-  const record = useRecordContext();
-  const id = record?.id;
-  const query = useActionQuery(
-    spec,
-    { params: { id: String(id) } },
-    { queryKey: ['affiliate-link', id, 'changes', record?.version], enabled: id !== undefined },
-  );
-  if (!record) return null;
-  return (
-    <ActionTable
-      query={query}
-      rows={rowsOf}
-      columns={COLUMNS}
-      rowKey={(c) => c.id}
-      label="Changes"
-      empty="No changes recorded."
-      rowTestId="affiliate-change"
-      padded
-    />
-  );
-};
+export const AffiliateChanges = (_: { label?: false }) => (
+  <RecordActionTable
+    spec={spec}
+    input={(id) => ({ params: { id } })}
+    queryKey={(r) => ['affiliate-link', r.id, 'changes', r.version]}
+    rows={rowsOf}
+    columns={COLUMNS}
+    rowKey={(c) => c.id}
+    label="Changes"
+    empty="No changes recorded."
+    rowTestId="affiliate-change"
+  />
+);

@@ -1,9 +1,8 @@
 import { Chip, Typography } from '@mui/material';
 import { actions, LINK_CHECK_LABELS, type ActionResponse } from '@sitefleet/shared';
-import { useRecordContext } from 'react-admin';
 import { formatTime } from '../../common/format/dates';
-import { ActionTable, NOWRAP_TOP, TOP, type ActionColumn } from '../../common/list/ActionTable';
-import { useActionQuery } from '../../common/list/useActionQuery';
+import { NOWRAP_TOP, TOP, type ActionColumn } from '../../common/list/ActionTable';
+import { RecordActionTable } from '../../common/list/RecordActionTable';
 import { STATUS_COLORS } from './columns';
 
 const spec = actions.backlinks.externalBacklinkChecks;
@@ -63,27 +62,18 @@ const COLUMNS: Array<ActionColumn<BacklinkCheck>> = [
 const rowsOf = (answer: Answer) => answer.data;
 
 /** An external backlink's checks, newest first, each with its evidence. */
-export const BacklinkChecks = (_: { label?: false }) => {
-  const record = useRecordContext();
-  const id = record?.id;
-  // Check now refreshes every query of the link (its key's prefix).
-  const query = useActionQuery(
-    spec,
-    { params: { id: String(id) }, query: {} },
-    { queryKey: ['external-backlink', id, 'checks'], enabled: id !== undefined },
-  );
-  if (!record) return null;
-  return (
-    <ActionTable
-      query={query}
-      rows={rowsOf}
-      columns={COLUMNS}
-      rowKey={(c) => c.id}
-      label="Checks"
-      empty="Not checked yet: Check now fetches the page and keeps what it shows."
-      emptyTestId="no-checks"
-      rowTestId="backlink-check"
-      padded
-    />
-  );
-};
+export const BacklinkChecks = (_: { label?: false }) => (
+  <RecordActionTable
+    spec={spec}
+    input={(id) => ({ params: { id }, query: {} })}
+    // Check now refreshes every query of the link (its key's prefix).
+    queryKey={(r) => ['external-backlink', r.id, 'checks']}
+    rows={rowsOf}
+    columns={COLUMNS}
+    rowKey={(c) => c.id}
+    label="Checks"
+    empty="Not checked yet: Check now fetches the page and keeps what it shows."
+    emptyTestId="no-checks"
+    rowTestId="backlink-check"
+  />
+);

@@ -1,10 +1,9 @@
 import { Chip } from '@mui/material';
 import { actions, TASK_STATUS_LABELS, type ActionResponse } from '@sitefleet/shared';
-import { useRecordContext } from 'react-admin';
 import { ChoiceChip } from '../../common/fields/ChoiceChip';
 import { formatTime } from '../../common/format/dates';
-import { ActionTable, type ActionColumn } from '../../common/list/ActionTable';
-import { useActionQuery } from '../../common/list/useActionQuery';
+import { type ActionColumn } from '../../common/list/ActionTable';
+import { RecordActionTable } from '../../common/list/RecordActionTable';
 import { TASK_STATUS_COLORS } from './labels';
 
 const spec = actions.tasks.taskHistory;
@@ -33,25 +32,16 @@ const COLUMNS: Array<ActionColumn<Entry>> = [
 const rowsOf = (answer: Answer) => answer.data;
 
 /** A task's creation and every move: who, from, to, when and why. Reloaded when the task moves. */
-export const TaskHistory = (_: { label?: false }) => {
-  const record = useRecordContext();
-  const id = record?.id;
-  const query = useActionQuery(
-    spec,
-    { params: { id: String(id) } },
-    { queryKey: ['task', id, 'history', record?.version], enabled: id !== undefined },
-  );
-  if (!record) return null;
-  return (
-    <ActionTable
-      query={query}
-      rows={rowsOf}
-      columns={COLUMNS}
-      rowKey={(h) => h.id}
-      label="History"
-      empty="No history recorded."
-      rowTestId="task-history-row"
-      padded
-    />
-  );
-};
+export const TaskHistory = (_: { label?: false }) => (
+  <RecordActionTable
+    spec={spec}
+    input={(id) => ({ params: { id } })}
+    queryKey={(r) => ['task', r.id, 'history', r.version]}
+    rows={rowsOf}
+    columns={COLUMNS}
+    rowKey={(h) => h.id}
+    label="History"
+    empty="No history recorded."
+    rowTestId="task-history-row"
+  />
+);

@@ -17,14 +17,7 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
 
 /** Every server with its IP address records, for the sync's pairing. */
 export async function localServers(db: Queryable): Promise<LocalServer[]> {
-  const r = await db.query<{
-    id: number;
-    name: string;
-    main_ip: string | null;
-    type: string;
-    runcloud_server_id: number | null;
-    ips: string[];
-  }>(
+  const r = await db.query<LocalServer>(
     `SELECT s.id, s.name, s.main_ip, s.type, s.runcloud_server_id,
        coalesce(array_agg(i.ip_address ORDER BY i.ip_address) FILTER (WHERE i.id IS NOT NULL), '{}') AS ips
      FROM servers s LEFT JOIN ip_addresses i ON i.server_id = s.id

@@ -1,19 +1,13 @@
 import os from 'node:os';
-import { createThreadPool, type ThreadPool } from '../../../core/thread-pool.js';
+import { offThread, workerEntry } from '../../../core/thread-pool.js';
 import { transformPage, type PageInput, type PageOutput } from './transform.js';
-
-/** The worker next to this file: compiled JavaScript in a build, TypeScript when run from source. */
-const ENTRY = new URL(
-  import.meta.url.endsWith('.ts') ? './transform-worker.ts' : './transform-worker.js',
-  import.meta.url,
-);
 
 export type PageTransform = (input: PageInput) => Promise<PageOutput>;
 
 /** Pages transformed on this thread (tests of single pages, a machine with one core). */
 export const inlineTransform: PageTransform = (input) => Promise.resolve(transformPage(input));
 
-let shared: ThreadPool<PageInput, PageOutput> | null = null;
+let shared: PageTransform | null = null;
 
 /**
  * Page transforms on worker threads (one per core beyond the first, at most two), shared by every export of the
@@ -24,7 +18,6 @@ let shared: ThreadPool<PageInput, PageOutput> | null = null;
 export function pooledTransform(): PageTransform {
   const threads = Math.min(2, os.availableParallelism() - 1);
   if (threads < 1) return inlineTransform;
-  shared ??= createThreadPool<PageInput, PageOutput>(ENTRY, threads);
-  const pool = shared;
-  return (input) => pool.run(input).catch(() => transformPage(input));
+  shared ??= offThread(workerEntry(import.meta.url, 'transform-worker'), threads, transformPage);
+  return shared;
 }

@@ -130,15 +130,4 @@ export function hostIn(host: string, hosts: ReadonlySet<string>): boolean {
   return hosts.has(h) || hosts.has(h.replace(/^www\./, '')) || hosts.has(`www.${h}`);
 }
 
-/** `url` when it is an http(s) URL (resolved against `base`), without its fragment; else null. */
-export function httpUrl(raw: string, base?: URL | string): URL | null {
-  let url: URL;
-  try {
-    url = new URL(raw.trim(), base);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  url.hash = '';
-  return url;
-}
+export { httpUrl } from '../../../integrations/link-check/urls.js';
