@@ -54,7 +54,9 @@ if (
 // The embedded database's Node flags (server/src/db/pglite-node-flags.ts): V8 reads them at start-up only.
 const { serverNodeFlags } = await import('../server/dist/db/pglite-node-flags.js');
 const env = { ...process.env };
+const demo = !['false', '0'].includes(env.SEED_DEMO ?? '');
 const writer = await startDemoWriter(env);
+const launch = await startDemoLaunchServers(env);
 const server = spawnSync(
   process.execPath,
   [...serverNodeFlags(process.env), path.join(root, 'server', 'dist', 'server.js')],
@@ -65,22 +67,19 @@ const server = spawnSync(
   },
 );
 writer?.kill('SIGTERM');
+launch?.kill('SIGTERM');
 process.exit(server.status ?? 0);
 
 /**
- * AI content in the demo: without OPENAI_API_KEY or OPENAI_BASE_URL, articles are written by the local Chat
- * Completions server the tests use (a template writer, docs/content.md), so Create and Regenerate work
- * offline. Set either variable for real articles. Needs the dev dependencies (tsx); skipped without them.
+ * Runs a local stand-in from the tests (needs the dev dependencies, tsx): it prints one line of JSON once it
+ * listens, which `apply` turns into the server's environment. Null when it cannot run.
  */
-async function startDemoWriter(env) {
-  const demo = !['false', '0'].includes(env.SEED_DEMO ?? '');
-  if (env.OPENAI_API_KEY || env.OPENAI_BASE_URL || !demo) return null;
+async function startLocal(script, apply) {
   if (!existsSync(path.join(root, 'node_modules', 'tsx'))) return null;
-  const child = spawn(
-    process.execPath,
-    ['--conditions=development', '--import', 'tsx', 'server/test/integrations/openai-server-cli.ts'],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const child = spawn(process.execPath, ['--conditions=development', '--import', 'tsx', script], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise((resolve) => {
     let text = '';
     child.stdout.on('data', (chunk) => {
@@ -90,10 +89,36 @@ async function startDemoWriter(env) {
     child.once('exit', () => resolve(null));
   });
   if (!line) return null;
-  const { baseUrl, apiKey } = JSON.parse(line);
-  Object.assign(env, { OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: apiKey, OPENAI_MODEL: 'local-writer' });
-  console.log(
-    `AI content: OPENAI_API_KEY and OPENAI_BASE_URL are not set, so the demo's articles are written by the local demo writer at ${baseUrl}`,
-  );
+  apply(JSON.parse(line));
   return child;
+}
+
+/**
+ * AI content in the demo: without OPENAI_API_KEY or OPENAI_BASE_URL, articles are written by the local Chat
+ * Completions server the tests use (a template writer, docs/content.md), so Create and Regenerate work
+ * offline. Set either variable for real articles.
+ */
+function startDemoWriter(env) {
+  if (env.OPENAI_API_KEY || env.OPENAI_BASE_URL || !demo) return null;
+  return startLocal('server/test/integrations/openai-server-cli.ts', ({ baseUrl, apiKey }) => {
+    Object.assign(env, { OPENAI_BASE_URL: baseUrl, OPENAI_API_KEY: apiKey, OPENAI_MODEL: 'local-writer' });
+    console.log(
+      `AI content: OPENAI_API_KEY and OPENAI_BASE_URL are not set, so the demo's articles are written by the local demo writer at ${baseUrl}`,
+    );
+  });
+}
+
+/**
+ * The launch wizard in the demo: without NAMECHEAP_API_USER and CLOUDFLARE_API_TOKEN, a local registrar and
+ * DNS provider speaking their documented APIs stand in (docs/wizard.md), so a launch can be walked through
+ * offline; nothing is bought. Set either for the real ones.
+ */
+function startDemoLaunchServers(env) {
+  if (env.NAMECHEAP_API_USER || env.CLOUDFLARE_API_TOKEN || !demo) return null;
+  return startLocal('server/test/integrations/launch-servers-cli.ts', (vars) => {
+    Object.assign(env, vars);
+    console.log(
+      `Launch wizard: NAMECHEAP_API_USER and CLOUDFLARE_API_TOKEN are not set, so the demo's launches use a local registrar (${vars.NAMECHEAP_API_URL}) and DNS provider (${vars.CLOUDFLARE_API_URL}); nothing is bought`,
+    );
+  });
 }

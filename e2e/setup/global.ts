@@ -3,12 +3,15 @@ import { ensureWebBuilt } from './build';
 import { startServer } from './server';
 import { startLocalRunCloud } from './runcloud';
 import { startLocalOpenAi } from './openai';
+import { startLocalLaunch } from './launch';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     adminEmail: string;
     adminPassword: string;
+    /** The launch wizard's local registrar control (e2e/setup/launch.ts). */
+    launchControl: string;
   }
 }
 
@@ -19,13 +22,16 @@ export default async function setup(project: TestProject) {
   ensureWebBuilt();
   const runcloud = await startLocalRunCloud();
   const openai = await startLocalOpenAi();
-  const server = await startServer(admin, { ...runcloud.env, ...openai.env });
+  const launch = await startLocalLaunch();
+  const server = await startServer(admin, { ...runcloud.env, ...openai.env, ...launch.env });
   project.provide('baseURL', server.baseURL);
   project.provide('adminEmail', admin.email);
   project.provide('adminPassword', admin.password);
+  project.provide('launchControl', launch.controlUrl);
   return async () => {
     await server.stop();
     await runcloud.close();
     await openai.close();
+    await launch.close();
   };
 }

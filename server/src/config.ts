@@ -116,6 +116,20 @@ export interface Config {
   };
   /** RunCloud's API v3 (hosting panel): a workspace API token; null token means RunCloud is not configured. */
   runcloud: { token: string | null; baseUrl: string };
+  /** The registrar the launch wizard buys domains through (Namecheap's API); null fields: not configured. */
+  namecheap: {
+    apiUser: string | null;
+    apiKey: string | null;
+    userName: string | null;
+    clientIp: string | null;
+    baseUrl: string;
+    /** The registrant, admin, tech and billing contact of new domains, as JSON (docs/wizard.md). */
+    contact: string | null;
+  };
+  /** The DNS provider the launch wizard drives (Cloudflare's API v4); null token: not configured. */
+  cloudflare: { token: string | null; accountId: string | null; baseUrl: string };
+  /** The port the launch wizard's live and final checks connect to instead of 80/443 (tests, staging). */
+  launchCheckPort: number | null;
 }
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -261,6 +275,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       token: env.RUNCLOUD_API_TOKEN || null,
       baseUrl: env.RUNCLOUD_BASE_URL || 'https://manage.runcloud.io/api/v3',
     },
+    namecheap: {
+      apiUser: env.NAMECHEAP_API_USER || null,
+      apiKey: env.NAMECHEAP_API_KEY || null,
+      userName: env.NAMECHEAP_USERNAME || env.NAMECHEAP_API_USER || null,
+      clientIp: env.NAMECHEAP_CLIENT_IP || null,
+      baseUrl: env.NAMECHEAP_API_URL || 'https://api.namecheap.com/xml.response',
+      contact: env.NAMECHEAP_CONTACT || null,
+    },
+    cloudflare: {
+      token: env.CLOUDFLARE_API_TOKEN || null,
+      accountId: env.CLOUDFLARE_ACCOUNT_ID || null,
+      baseUrl: env.CLOUDFLARE_API_URL || 'https://api.cloudflare.com/client/v4',
+    },
+    launchCheckPort: env.LAUNCH_CHECK_PORT ? int(env.LAUNCH_CHECK_PORT, 0, 'LAUNCH_CHECK_PORT') : null,
     ...overrides,
   };
 }

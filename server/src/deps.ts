@@ -1,6 +1,8 @@
 import type { AccurankerClient } from './integrations/accuranker/index.js';
 import type { AhrefsClient } from './integrations/ahrefs/index.js';
 import type { RunCloudClient } from './integrations/runcloud/index.js';
+import type { NamecheapClient } from './integrations/namecheap/index.js';
+import type { CloudflareClient } from './integrations/cloudflare/index.js';
 import type { Ga4Client } from './integrations/ga4/index.js';
 import type { LighthouseDevice, LighthouseResult } from './integrations/lighthouse/index.js';
 import type { SearchConsoleClient } from './integrations/search-console/index.js';
@@ -57,6 +59,10 @@ export interface Integrations {
   ahrefs: AhrefsClient | null;
   /** RunCloud's API v3 (servers, web apps, services); null when RUNCLOUD_API_TOKEN is not set. */
   runcloud: RunCloudClient | null;
+  /** Namecheap's API, the launch wizard's registrar; null when NAMECHEAP_API_USER or NAMECHEAP_API_KEY is unset. */
+  namecheap: NamecheapClient | null;
+  /** Cloudflare's API v4, the launch wizard's DNS provider; null when CLOUDFLARE_API_TOKEN is unset. */
+  cloudflare: CloudflareClient | null;
   /** GA4's Data and Admin APIs; null when GOOGLE_SERVICE_ACCOUNT is not set. */
   ga4: Ga4Client | null;
   /** Search Console's Search Analytics and URL Inspection; null when GOOGLE_SERVICE_ACCOUNT is not set. */

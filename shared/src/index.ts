@@ -40,6 +40,7 @@ export {
 } from './actions/seo.js';
 export * from './conversions.js';
 export * from './tasks.js';
+export * from './wizard.js';
 export {
   CONTENT_FORM_TYPES,
   CONTENT_FORM_TYPE_LABELS,

@@ -12,6 +12,7 @@ import { resourceElement } from './resources/resourceElement';
 import { theme } from './theme';
 import { ARTISAN_ROUTE_PATTERN } from './tools/artisan/route';
 import { FOOTPRINT_ROUTE } from './tools/footprint/route';
+import { DEPLOY_WEBSITE_ROUTE } from './tools/wizard/route';
 
 const Dashboard = lazy(() => import('./dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
 const SignaturePage = lazy(() =>
@@ -25,6 +26,9 @@ const DeindexCheckerPage = lazy(() =>
 );
 const FootprintPage = lazy(() =>
   import('./tools/footprint/FootprintPage').then((m) => ({ default: m.FootprintPage })),
+);
+const DeployWebsitePage = lazy(() =>
+  import('./tools/wizard/DeployWebsitePage').then((m) => ({ default: m.DeployWebsitePage })),
 );
 const KeywordCheckerPage = lazy(() =>
   import('./tools/checkers/KeywordCheckerPage').then((m) => ({ default: m.KeywordCheckerPage })),
@@ -53,6 +57,7 @@ export const App = () => (
       <Route path={`/${CHECKER_ACTIONS.deindex.path}`} element={<DeindexCheckerPage />} />
       <Route path={`/${CHECKER_ACTIONS.keyword.path}`} element={<KeywordCheckerPage />} />
       <Route path={FOOTPRINT_ROUTE} element={<FootprintPage />} />
+      <Route path={DEPLOY_WEBSITE_ROUTE} element={<DeployWebsitePage />} />
     </CustomRoutes>
   </Admin>
 );

@@ -11,6 +11,8 @@ import type { DnsRecord } from './dns/types.js';
 import { AccurankerClient } from './accuranker/index.js';
 import { createAhrefsClient } from './ahrefs/index.js';
 import { createRunCloudClient } from './runcloud/index.js';
+import { createNamecheapClient } from './namecheap/index.js';
+import { createCloudflareClient } from './cloudflare/index.js';
 import { createDeliveryClients } from './delivery-clients.js';
 import { createGa4Client } from './ga4/index.js';
 import { createOpenAi, trustedHosts } from './openai/index.js';
@@ -102,6 +104,18 @@ export function createIntegrations(config: Config): Integrations {
     { token: config.runcloud.token, baseUrl: config.runcloud.baseUrl },
     safeFetch,
   );
+  // The launch wizard's registrar and DNS provider: configured endpoints, like the generator's.
+  const launchFetch = createSafeFetch({
+    ...guard,
+    allowHosts: [
+      ...guard.allowHosts,
+      ...trustedHosts(config.namecheap.baseUrl),
+      ...trustedHosts(config.cloudflare.baseUrl),
+    ],
+    userAgent,
+  });
+  const namecheap = createNamecheapClient(config.namecheap, launchFetch);
+  const cloudflare = createCloudflareClient(config.cloudflare, launchFetch);
   const googleKey = serviceAccountKey(seo.googleServiceAccount);
   const ga4 = createGa4Client(
     {
@@ -145,6 +159,8 @@ export function createIntegrations(config: Config): Integrations {
     accuranker,
     ahrefs,
     runcloud,
+    namecheap,
+    cloudflare,
     ga4,
     searchConsole,
     lighthouse: (url, device) =>
@@ -159,6 +175,7 @@ export function createIntegrations(config: Config): Integrations {
         linkJudge.close(),
         probeFetch.close(),
         openaiFetch.close(),
+        launchFetch.close(),
         delivery.mailer?.close(),
       ]);
     },

@@ -11,6 +11,7 @@ import { seedServiceDiscovery } from '../services/dms/seed/service-discovery.js'
 import { seedStaticSites } from '../services/dms/static-site/seed.js';
 import { seedContent } from '../services/dms/content/seed.js';
 import { seedTasks } from '../services/dms/tasks/seed.js';
+import { seedWizard } from '../services/dms/wizard/seed.js';
 import { seedFootprint } from '../services/dms/seed/footprint.js';
 import { seedProviders } from '../services/dms/seed/providers.js';
 import { seedSeo } from '../services/dms/seed/seo.js';
@@ -57,6 +58,7 @@ const DEMO_SEEDERS: Seeder[] = [
   seedContent,
   // After WordPress: a task names posts of its website.
   seedTasks,
+  seedWizard,
   seedProviders,
   seedJobs,
   // After the scans (seedJobs), WordPress and Analytics: it reads what they wrote.

@@ -35,6 +35,7 @@ import { narrativaSchedulesResource, openAiContentResource } from './dms/content
 import { linkProviderWebsitesResource, marketplaceProvidersResource } from './dms/providers/resources.js';
 import { tagsResource } from './dms/tags.js';
 import { tasksResource } from './dms/tasks/resource.js';
+import { websiteDraftsResource } from './dms/wizard/resource.js';
 import { notificationsResource } from './nms/notifications.js';
 import { monitorsResource } from './umms/monitors.js';
 import { websitesResource } from './dms/websites.js';
@@ -111,6 +112,7 @@ export function allResources(config: Config, jobs: () => JobEngine): AppResource
     narrativaSchedulesResource,
     openAiContentResource,
     tasksResource,
+    websiteDraftsResource,
     linkProviderWebsitesResource,
     marketplaceProvidersResource,
   ];

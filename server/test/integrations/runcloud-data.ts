@@ -25,6 +25,13 @@ export interface RcDomain {
   redirection: 'none' | 'www' | 'non-www';
 }
 
+export interface RcInstaller {
+  id: number;
+  name: string;
+  realName: string;
+  createdAt: string;
+}
+
 export interface RcWebapp {
   id: number;
   name: string;
@@ -32,6 +39,20 @@ export interface RcWebapp {
   type: string;
   domains: RcDomain[];
   git: { id: number; branch: string; repo: string } | null;
+  /** Web apps created through the API say how; sample ones run as `runcloud` on the hybrid stack. */
+  owner?: RcSystemUser;
+  stack?: string;
+  stackMode?: string;
+  /** Below the web app's root, as given at creation. */
+  publicPath?: string | null;
+  installer?: RcInstaller | null;
+  createdAt?: string;
+}
+
+export interface RcSystemUser {
+  id: number;
+  username: string;
+  deleteable: boolean;
 }
 
 export interface RcServer {
@@ -51,6 +72,10 @@ export interface RcServer {
   health: Record<string, string | number>;
   services: Record<string, RcService>;
   webapps: RcWebapp[];
+  /** `runcloud` and `root` on every server. */
+  users: RcSystemUser[];
+  /** Database names, those made with WordPress web apps included. */
+  databases: string[];
 }
 
 /** RunCloud's nginx stack; `stopped` names realNames that are off. */
@@ -96,6 +121,11 @@ export function rcServer(id: number, name: string, ipAddress: string, webapps: R
     ...machine(id % 6),
     services: rcServices(),
     webapps,
+    users: [
+      { id: id * 10 + 1, username: 'runcloud', deleteable: false },
+      { id: id * 10, username: 'root', deleteable: false },
+    ],
+    databases: webapps.map((w) => `${w.name.replace(/-/g, '_')}_db`),
   };
 }
 

@@ -1,24 +1,32 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startHttpServer, type LocalHttpServer } from './local-servers.js';
+import { createWebapp, installer, systemUserJson, webappJson, type Creation } from './runcloud-create.js';
 import {
   RUNCLOUD_TOKEN,
   sampleRunCloudData,
   type RcDomain,
   type RcServer,
   type RcService,
-  type RcWebapp,
 } from './runcloud-data.js';
 
 export * from './runcloud-data.js';
+export type { Creation } from './runcloud-create.js';
 
 export const API_PREFIX = '/api/v3/';
 const MAX_PER_PAGE = 40;
 const DEFAULT_PER_PAGE = 20;
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 /** A scripted answer: status, body (a string is sent as it is), headers. */
 export type Reply = [status: number, body: Json, headers?: Record<string, string>];
+
+/**
+ * What a creation (a web app, an installer) meets instead of its answer: `drop` closes the connection before
+ * anything is done; `drop-after-commit` does it, then closes the connection unanswered; `stall-after-commit`
+ * does it and never answers (the client times out); `afterCommit` does it, then answers that instead.
+ */
+export type CommitFault = 'drop' | 'drop-after-commit' | 'stall-after-commit' | { afterCommit: Reply };
 
 export interface RunCloudRequest {
   method: string;
@@ -40,6 +48,7 @@ export interface LocalRunCloudServer extends LocalHttpServer {
   requests: RunCloudRequest[];
   /** The next authenticated requests get these replies, in order, instead of the data. */
   script(...replies: Reply[]): void;
+  /** Forgets scripted replies and pending commit faults. */
   clearScript(): void;
   /** Every request about this server answers `reply` (default: a 500 from an agent that does not answer). */
   failServer(id: number, reply?: Reply): void;
@@ -48,6 +57,10 @@ export interface LocalRunCloudServer extends LocalHttpServer {
   serviceActions: Array<{ serverId: number; action: string; realName: string }>;
   /** Force deploys done, in order. */
   deploys: Array<{ serverId: number; webappId: number; gitId: number }>;
+  /** The next creations (POST webapps/custom|wordpress, webapps/{id}/installer) meet these, in order. */
+  faultCreates(...faults: CommitFault[]): void;
+  /** Web apps and installers created, in order, those whose answer was lost included. */
+  created: Creation[];
 }
 
 export interface RunCloudServerOptions {
@@ -60,6 +73,12 @@ export interface RunCloudServerOptions {
 }
 
 const messageOf = (message: string): Json => ({ message });
+const notAllowed = (method: string, allowed: string): Reply => [
+  405,
+  messageOf(`The ${method} method is not supported for this route. Supported methods: ${allowed}.`),
+];
+/** The POSTs that create something: where commit faults apply. */
+const CREATION = /^servers\/\d+\/webapps\/(?:custom|wordpress|\d+\/installer)$/;
 const notFound = (what: string): Reply => [404, messageOf(`${what} not found.`)];
 const noRoute = (path: string): Reply => [404, messageOf(`The route api/v3/${path} could not be found.`)];
 const invalid = (field: string, message: string): Reply => [422, { message, errors: { [field]: [message] } }];
@@ -136,25 +155,6 @@ function serverJson(s: RcServer): Json {
   };
 }
 
-function webappJson(w: RcWebapp): Json {
-  return {
-    id: w.id,
-    server_user_id: 1647,
-    name: w.name,
-    rootPath: `/home/runcloud/webapps/${w.name}`,
-    publicPath: `/home/runcloud/webapps/${w.name}`,
-    phpVersion: w.phpVersion,
-    stack: 'hybrid',
-    stackMode: 'production',
-    type: w.type,
-    defaultApp: false,
-    alias: null,
-    pullKey1: 'a1b2c3',
-    pullKey2: 'd4e5f6',
-    created_at: '2024-07-09 07:02:13',
-  };
-}
-
 const domainJson = (d: RcDomain): Json => ({
   id: d.id,
   name: d.name,
@@ -208,8 +208,10 @@ function serviceAction(server: RcServer, body: unknown, done: LocalRunCloudServe
  * A local RunCloud API v3 (INTEGRATIONS §1) under /api/v3/: Bearer auth with Laravel's 401, the list envelope
  * with `meta.pagination` (page/perPage, at most 40), servers with stats, hardware info and latest health, web
  * apps and their domains, services as an object keyed by slug (stopped ones with "Service stopped"), the
- * services PATCH with its 422s, git and force deploy, X-RateLimit headers and a sliding-minute limit answered
- * with 429 and Retry-After, servers whose agent does not answer, and scripted failures.
+ * services PATCH with its 422s, git and force deploy, system users, creating web apps (custom or WordPress)
+ * and the script installer with Laravel's 422s (runcloud-create.ts), X-RateLimit headers and a sliding-minute
+ * limit answered with 429 and Retry-After, servers whose agent does not answer, scripted failures, and
+ * creations whose answer is lost (CommitFault).
  */
 export async function startRunCloudServer(
   options: RunCloudServerOptions = {},
@@ -221,6 +223,8 @@ export async function startRunCloudServer(
   const failing = new Map<number, Reply>();
   const serviceActions: LocalRunCloudServer['serviceActions'] = [];
   const deploys: LocalRunCloudServer['deploys'] = [];
+  const faults: CommitFault[] = [];
+  const created: Creation[] = [];
   const now = options.now ?? Date.now;
   const perMinute = options.requestsPerMinute ?? Infinity;
   const recent: number[] = [];
@@ -277,13 +281,35 @@ export async function startRunCloudServer(
         ),
       ];
     }
-    if (rest === 'webapps' && get) return paged(server.webapps.map(webappJson), query, path, origin);
+    if (rest === 'users' && get) {
+      const search = query.get('search')?.toLowerCase() ?? '';
+      const found = server.users.filter((u) => u.username.toLowerCase().includes(search));
+      return paged(found.map(systemUserJson), query, path, origin);
+    }
+    if (rest === 'webapps' && get) {
+      const search = query.get('search')?.toLowerCase() ?? '';
+      const found = server.webapps.filter((x) => x.name.toLowerCase().includes(search));
+      return paged(
+        found.map((x) => webappJson(x, server)),
+        query,
+        path,
+        origin,
+      );
+    }
+    if (rest === 'webapps/custom' || rest === 'webapps/wordpress') {
+      if (method !== 'POST') return notAllowed(method, 'POST');
+      const kind = rest === 'webapps/custom' ? 'custom' : 'wordpress';
+      return createWebapp(server, servers, kind, body, now(), created);
+    }
     const w = /^webapps\/(\d+)(?:\/(.*))?$/.exec(rest);
     if (!w) return noRoute(path);
     const webapp = server.webapps.find((x) => x.id === Number(w[1]));
     if (!webapp) return notFound('Web application');
     const sub = w[2] ?? '';
-    if (sub === '' && get) return [200, webappJson(webapp)];
+    if (sub === '' && get) return [200, webappJson(webapp, server)];
+    const inst = /^installer(?:\/(\d+))?$/.exec(sub);
+    if (inst)
+      return installer(server, webapp, method, inst[1] ? Number(inst[1]) : null, body, now(), created);
     if (sub === 'domains' && get) return paged(webapp.domains.map(domainJson), query, path, origin);
     if (sub === 'git' && get) {
       if (!webapp.git) return notFound('Git');
@@ -314,7 +340,8 @@ export async function startRunCloudServer(
     return noRoute(path);
   }
 
-  function answer(req: IncomingMessage, raw: string): Reply {
+  /** An answer, or a connection closed (`drop`) or left open (`stall`) without one. */
+  function answer(req: IncomingMessage, raw: string): Reply | 'drop' | 'stall' {
     const url = new URL(req.url ?? '/', 'http://local');
     const path = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : null;
     let body: unknown = undefined;
@@ -342,7 +369,15 @@ export async function startRunCloudServer(
     const scripted = queue.shift();
     if (scripted) return scripted;
     if (raw && typeof body === 'string') return [400, messageOf('Malformed JSON body.')];
-    return route(req.method ?? 'GET', path.replace(/\/+$/, ''), url.searchParams, body);
+    const method = req.method ?? 'GET';
+    const clean = path.replace(/\/+$/, '');
+    const fault = method === 'POST' && CREATION.test(clean) ? faults.shift() : undefined;
+    if (fault === 'drop') return 'drop';
+    const reply = route(method, clean, url.searchParams, body);
+    if (fault === undefined) return reply;
+    if (fault === 'drop-after-commit') return 'drop';
+    if (fault === 'stall-after-commit') return 'stall';
+    return fault.afterCommit;
   }
 
   const server = await startHttpServer((req, res) => {
@@ -350,7 +385,9 @@ export async function startRunCloudServer(
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const reply = answer(req, Buffer.concat(chunks).toString('utf8'));
-      send(res, reply, rateHeaders());
+      // A stalled answer stays open until the client gives up or the server closes.
+      if (reply === 'drop') req.socket.destroy();
+      else if (reply !== 'stall') send(res, reply, rateHeaders());
     });
   }, host);
   origin = server.origin;
@@ -360,10 +397,15 @@ export async function startRunCloudServer(
     servers,
     requests,
     script: (...replies) => void queue.push(...replies),
-    clearScript: () => void queue.splice(0),
+    clearScript: () => {
+      queue.splice(0);
+      faults.splice(0);
+    },
     failServer: (id, reply = AGENT_DOWN) => void failing.set(id, reply),
     healServer: (id) => void failing.delete(id),
     serviceActions,
     deploys,
+    faultCreates: (...more) => void faults.push(...more),
+    created,
   };
 }

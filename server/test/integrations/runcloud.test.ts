@@ -4,6 +4,7 @@ import {
   memoryMb,
   RunCloudClient,
   RunCloudError,
+  webappNameFor,
   type RunCloudClientOptions,
 } from '../../src/integrations/runcloud/index.js';
 import {
@@ -291,5 +292,309 @@ describe('RunCloudClient', () => {
       expect(refused.kind).toBe('refused');
     });
     expect(sampleRunCloudData()).toHaveLength(3);
+  });
+});
+
+describe('creating web apps on RunCloud', () => {
+  // Its own server: these tests add web apps, which the listings above count.
+  const own = useLocalProvider(() => startRunCloudServer());
+  afterEach(() => own.server.clearScript());
+
+  const rc = (options: Partial<RunCloudClientOptions> = {}) =>
+    new RunCloudClient({
+      token: RUNCLOUD_TOKEN,
+      baseUrl: own.server.baseUrl,
+      safeFetch: own.fetch,
+      timeoutMs: 2_000,
+      sleep: async () => undefined,
+      ...options,
+    });
+  const posts = (path: string) => own.server.requests.filter((r) => r.method === 'POST' && r.path === path);
+  const appsNamed = (serverId: number, name: string) =>
+    own.server.servers.find((s) => s.id === serverId)!.webapps.filter((w) => w.name === name);
+  const wordPress = {
+    name: 'wp-fresh',
+    domainName: 'wp-fresh.example',
+    phpVersion: 'php82rc',
+    siteTitle: 'Fresh',
+    adminUsername: 'sitefleet',
+    adminPassword: 'Adm1n-pass-4ever-long',
+    adminEmail: 'ops@sitefleet.example',
+    dbName: 'wp_fresh',
+    dbUser: 'wp_fresh_u',
+    dbPassword: 'Db-pass-9f3c71a2e8',
+  };
+
+  it("answers Laravel's 422 listing every field, and 405 for a GET of a creation route", async () => {
+    const bare = await own.fetch(`${own.server.baseUrl}/servers/1904/webapps/custom`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(bare.status).toBe(422);
+    const body = bare.json<{ message: string; errors: Record<string, string[]> }>();
+    expect(body.message).toMatch(/^The name field is required\. \(and \d+ more errors\)$/);
+    expect(body.errors).toMatchObject({
+      name: ['The name field is required.'],
+      domainName: ['The domain name field is required.'],
+      user: ['The user field is required.'],
+      processManager: ['The process manager field is required.'],
+    });
+    const get = await own.fetch(`${own.server.baseUrl}/servers/1904/webapps/wordpress`, { headers: auth });
+    expect(get.status).toBe(405);
+    expect(
+      (await own.fetch(`${own.server.baseUrl}/servers/9/webapps/custom`, { headers: auth })).status,
+    ).toBe(404);
+  });
+
+  it('creates a web app for a domain, installs WordPress in it and finds it again by name', async () => {
+    const c = rc();
+    expect((await c.systemUsers(1904)).map((u) => [u.id, u.username, u.deletable])).toEqual([
+      [19041, 'runcloud', false],
+      [19040, 'root', false],
+    ]);
+    const before = own.server.requests.length;
+    // No PHP asked for: the server's command-line one (php82rc).
+    const app = await c.createWebapp(1904, { name: 'fresh-example', domainName: 'Fresh.Example' });
+    expect(app).toMatchObject({
+      name: 'fresh-example',
+      type: 'custom',
+      serverUserId: 19041,
+      rootPath: '/home/runcloud/webapps/fresh-example',
+      phpVersion: 'php82rc',
+      stack: 'hybrid',
+      stackMode: 'production',
+    });
+    const [users, server, create] = own.server.requests.slice(before);
+    expect([users!.path, users!.query.get('search')]).toEqual(['servers/1904/users', 'runcloud']);
+    expect(server!.path).toBe('servers/1904');
+    expect(create).toMatchObject({ method: 'POST', path: 'servers/1904/webapps/custom' });
+    expect(create!.body).toMatchObject({
+      name: 'fresh-example',
+      domainName: 'fresh.example',
+      user: 19041,
+      phpVersion: 'php82rc',
+      processManager: 'ondemand',
+      openBasedir: '/home/runcloud/webapps/fresh-example:/var/lib/php/session:/tmp',
+    });
+
+    expect((await c.listWebapps(1904)).map((w) => w.name)).toContain('fresh-example');
+    expect((await c.listDomains(1904, app.id)).map((d) => [d.name, d.type])).toEqual([
+      ['fresh.example', 'primary'],
+    ]);
+    expect((await c.serverStats(1904)).webApplications).toBe(4);
+
+    const installed = await c.installWordPress(1904, app.id);
+    expect(installed).toMatchObject({ name: 'wordpress', realName: 'WordPress' });
+    expect(posts(`servers/1904/webapps/${app.id}/installer`).map((r) => r.body)).toEqual([
+      { name: 'wordpress' },
+    ]);
+    expect(await c.installer(1904, app.id)).toEqual(installed);
+    const again = await failure(c.installWordPress(1904, app.id));
+    expect([again.kind, again.fields?.name]).toEqual([
+      'invalid',
+      'A script has already been installed in this web application.',
+    ]);
+    expect((await failure(c.installer(1904, 6000))).kind).toBe('not_found');
+
+    expect((await c.findWebapp(1904, 'FRESH-example'))?.id).toBe(app.id);
+    // "fresh" matches "fresh-example" in RunCloud's search, but is not its name.
+    expect(await c.findWebapp(1904, 'fresh')).toBeNull();
+    expect(own.server.requests.at(-1)!.query.get('search')).toBe('fresh');
+  });
+
+  it('creates a WordPress web app in one call and keeps its passwords out of errors', async () => {
+    const c = rc();
+    const app = await c.createWordPressWebapp(1903, wordPress);
+    expect(app).toMatchObject({ name: 'wp-fresh', type: 'wordpress', serverUserId: 19031 });
+    const [sent] = posts('servers/1903/webapps/wordpress');
+    expect(sent!.body).toEqual({
+      name: 'wp-fresh',
+      domainName: 'wp-fresh.example',
+      siteTitle: 'Fresh',
+      adminUsername: 'sitefleet',
+      password: wordPress.adminPassword,
+      adminEmail: 'ops@sitefleet.example',
+      dbUser: 'wp_fresh_u',
+      dbPassword: wordPress.dbPassword,
+      dbName: 'wp_fresh',
+      dbPrefix: 'wp_',
+      user: 19031,
+      publicPath: null,
+      phpVersion: 'php82rc',
+      stack: 'hybrid',
+      stackMode: 'production',
+    });
+    const twice = await failure(c.createWordPressWebapp(1903, { ...wordPress, domainName: 'other.example' }));
+    expect(twice.fields).toEqual({
+      name: 'The name has already been taken.',
+      dbName: 'The db name has already been taken.',
+    });
+
+    const { adminPassword, dbPassword } = wordPress;
+    own.server.faultCreates({
+      afterCommit: [
+        422,
+        { message: `Weak ${adminPassword}`, errors: { dbPassword: [`${dbPassword} is weak`] } },
+      ],
+    });
+    const echoed = await failure(
+      c.createWordPressWebapp(1903, {
+        ...wordPress,
+        name: 'wp-echo',
+        dbName: 'wp_echo',
+        domainName: 'echo.example',
+      }),
+    );
+    expect(echoed.kind).toBe('invalid');
+    expect(JSON.stringify([echoed.message, echoed.fields])).not.toMatch(
+      new RegExp(`${adminPassword}|${dbPassword}`),
+    );
+    expect(echoed.fields?.dbPassword).toBe('*** is weak');
+  });
+
+  it("refuses a name or domain already taken, and a PHP the server lacks, with RunCloud's field messages", async () => {
+    const c = rc();
+    const count = own.server.servers[1]!.webapps.length;
+    const name = await failure(
+      c.createWebapp(1904, { name: 'shop', domainName: 'new-shop.example', phpVersion: 'php82rc' }),
+    );
+    expect([name.kind, name.status, name.fields]).toEqual([
+      'invalid',
+      422,
+      { name: 'The name has already been taken.' },
+    ]);
+    expect(name.message).toContain('name: The name has already been taken.');
+    const domain = await failure(
+      c.createWebapp(1904, { name: 'shop-2', domainName: 'shop.example', phpVersion: 'php74rc' }),
+    );
+    expect(domain.fields).toEqual({
+      domainName: 'The domain name has already been taken.',
+      phpVersion: 'The selected php version is invalid.',
+    });
+    const user = await failure(
+      c.createWebapp(1904, {
+        name: 'shop-3',
+        domainName: 'shop3.example',
+        phpVersion: 'php82rc',
+        userId: 424242,
+      }),
+    );
+    expect([user.kind, user.fields?.user]).toEqual(['invalid', 'Server 1904 has no system user 424242']);
+    expect(
+      posts('servers/1904/webapps/custom').filter((r) =>
+        String((r.body as { name?: unknown }).name).startsWith('shop-3'),
+      ),
+    ).toEqual([]);
+    expect(
+      (await failure(c.createWebapp(424242, { name: 'x', domainName: 'x.example', phpVersion: 'php82rc' })))
+        .kind,
+    ).toBe('not_found');
+    expect(own.server.servers[1]!.webapps).toHaveLength(count);
+  });
+
+  it('never repeats a creation whose answer was lost: outcome_unknown, then findWebapp finds the one made', async () => {
+    const c = rc();
+    const input = { name: 'lost-answer', domainName: 'lost-answer.example', phpVersion: 'php81rc' };
+    own.server.faultCreates('drop-after-commit');
+    const made = own.server.created.length;
+    const lost = await failure(c.createWebapp(1905, input));
+    expect(lost.kind).toBe('outcome_unknown');
+    expect(lost.message).toContain('findWebapp');
+    expect(posts('servers/1905/webapps/custom')).toHaveLength(1);
+    expect(own.server.created.slice(made)).toEqual([
+      { serverId: 1905, kind: 'custom', webappId: expect.any(Number), name: 'lost-answer' },
+    ]);
+    const found = await c.findWebapp(1905, 'lost-answer');
+    expect(found?.id).toBe(own.server.created.at(-1)!.webappId);
+    expect(appsNamed(1905, 'lost-answer')).toHaveLength(1);
+
+    // Dropped before anything was done: just as unknown to the client, and nothing to find.
+    own.server.faultCreates('drop');
+    expect(
+      (await failure(c.createWebapp(1905, { ...input, name: 'never-made', domainName: 'nm.example' }))).kind,
+    ).toBe('outcome_unknown');
+    expect(await c.findWebapp(1905, 'never-made')).toBeNull();
+
+    own.server.faultCreates(
+      { afterCommit: [502, { message: 'Bad Gateway' }] },
+      { afterCommit: [200, '{"id": 9'] },
+      'stall-after-commit',
+    );
+    const gateway = await failure(
+      c.createWebapp(1905, { ...input, name: 'gw-502', domainName: 'gw.example' }),
+    );
+    expect([gateway.kind, gateway.status]).toEqual(['outcome_unknown', 502]);
+    const cut = await failure(
+      c.createWebapp(1905, { ...input, name: 'cut-json', domainName: 'cut.example' }),
+    );
+    expect(cut.kind).toBe('outcome_unknown');
+    const slow = await failure(
+      rc({ timeoutMs: 300 }).createWebapp(1905, { ...input, name: 'slow', domainName: 'slow.example' }),
+    );
+    expect([slow.kind, (slow.cause as RunCloudError).kind]).toEqual(['outcome_unknown', 'timeout']);
+    expect(['gw-502', 'cut-json', 'slow'].map((n) => appsNamed(1905, n).length)).toEqual([1, 1, 1]);
+
+    own.server.faultCreates('drop-after-commit');
+    const app = found!;
+    expect((await failure(c.installWordPress(1905, app.id))).kind).toBe('outcome_unknown');
+    expect((await c.installer(1905, app.id)).name).toBe('wordpress');
+
+    // The POST goes where nothing listens: it never left, so the answer is known (no web app), unlike a drop.
+    const refusedPosts: RunCloudClientOptions['safeFetch'] = (url, init) =>
+      own.fetch(init?.method === 'POST' ? url.replace(own.server.origin, own.deadOrigin) : url, init);
+    const dead = await failure(
+      rc({ safeFetch: refusedPosts }).createWebapp(1905, { ...input, name: 'not-sent' }),
+    );
+    expect(dead.kind).toBe('network');
+  });
+
+  it('refuses bad input before sending anything', async () => {
+    const c = rc();
+    const base = { name: 'fine-name', domainName: 'fine.example', phpVersion: 'php82rc' };
+    const before = own.server.requests.length;
+    const cases: Array<[Promise<unknown>, string]> = [
+      [c.createWebapp(1904, { ...base, name: 'bad name!' }), 'name'],
+      [c.createWebapp(1904, { ...base, name: 'a'.repeat(41) }), 'name'],
+      [c.createWebapp(1904, { ...base, name: '-leading' }), 'name'],
+      [c.createWebapp(1904, { ...base, domainName: 'https://fine.example/path' }), 'domainName'],
+      [c.createWebapp(1904, { ...base, domainName: 'localhost' }), 'domainName'],
+      [c.createWebapp(1904, { ...base, phpVersion: '8.2' }), 'phpVersion'],
+      [c.createWebapp(1904, { ...base, stack: 'apache' as never }), 'stack'],
+      [c.createWebapp(1904, { ...base, userId: 1.5 }), 'user'],
+      [c.createWebapp(1904, { ...base, publicPath: '../etc' }), 'publicPath'],
+      [c.createWordPressWebapp(1904, { ...wordPress, adminPassword: 'short' }), 'password'],
+      [c.createWordPressWebapp(1904, { ...wordPress, dbPassword: "quote'in-password" }), 'dbPassword'],
+      [c.createWordPressWebapp(1904, { ...wordPress, adminEmail: 'nobody' }), 'adminEmail'],
+      [c.createWordPressWebapp(1904, { ...wordPress, dbName: 'wp-fresh' }), 'dbName'],
+      [c.findWebapp(1904, 'bad name'), 'name'],
+    ];
+    for (const [call, field] of cases) {
+      const err = await failure(call);
+      expect([err.kind, Object.keys(err.fields ?? {})]).toEqual(['invalid', [field]]);
+    }
+    expect(
+      (await failure(c.createWordPressWebapp(1904, { ...wordPress, adminPassword: 'short' }))).message,
+    ).not.toContain('short');
+    expect((await failure(c.installWordPress(1904, 0))).kind).toBe('invalid');
+    expect((await failure(c.createWebapp(-1, base))).kind).toBe('invalid');
+    expect(own.server.requests.length).toBe(before);
+    expect([webappNameFor('Shop.Example.COM'), webappNameFor(`${'a'.repeat(39)}.example`)]).toEqual([
+      'shop-example-com',
+      'a'.repeat(39),
+    ]);
+  });
+
+  it('removes an installer with DELETE, as RunCloud documents', async () => {
+    const c = rc();
+    const app = await c.createWebapp(1904, { name: 'pma', domainName: 'pma.example', phpVersion: 'php82rc' });
+    const made = await c.installWordPress(1904, app.id);
+    const url = `${own.server.baseUrl}/servers/1904/webapps/${app.id}/installer/${made.id}`;
+    const removed = await fetch(url, { method: 'DELETE', headers: { ...auth, accept: 'application/json' } });
+    expect([removed.status, await removed.json()]).toEqual([
+      200,
+      expect.objectContaining({ id: made.id, name: 'wordpress' }),
+    ]);
+    expect((await failure(c.installer(1904, app.id))).kind).toBe('not_found');
   });
 });

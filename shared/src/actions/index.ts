@@ -17,4 +17,5 @@ export * as system from './system.js';
 export * as tasks from './tasks.js';
 export * as umms from './umms.js';
 export * as ums from './ums.js';
+export * as wizard from './wizard.js';
 export * as wordpress from './wordpress.js';

@@ -46,3 +46,4 @@ export { serviceDiscovery } from './service-discovery.js';
 export { staticReleases, staticSites } from './static-sites.js';
 export { openAiContent, narrativaSchedules } from './content.js';
 export { tasks } from './tasks.js';
+export { websiteDrafts } from './wizard.js';

@@ -1,5 +1,5 @@
-import { IntegrationError } from '../errors.js';
-import { OutboundError } from '../http/errors.js';
+import { retryAfterSeconds } from '../http/retry-after.js';
+import { IntegrationError, outboundFailureKind } from '../errors.js';
 import type { SafeResponse } from '../http/safe-fetch.js';
 
 /**
@@ -56,33 +56,14 @@ export function quoteSafely(text: string, token: string): string {
 
 /** Translates a failed fetch; the token travels in a header, so the outbound message cannot carry it. */
 export function fromOutbound(err: unknown, path: string): AccurankerError {
-  if (err instanceof OutboundError) {
-    const kind: AccurankerErrorKind =
-      err.reason === 'network' || err.reason === 'timeout'
-        ? err.reason
-        : err.reason === 'too_large'
-          ? 'bad_response'
-          : 'refused';
-    return new AccurankerError(kind, `AccuRanker request for ${path} failed: ${err.message}`, {
-      path,
-      cause: err,
-    });
-  }
   const detail = err instanceof Error ? err.message : String(err);
-  return new AccurankerError('network', `AccuRanker request for ${path} failed: ${detail}`, {
+  return new AccurankerError(outboundFailureKind(err), `AccuRanker request for ${path} failed: ${detail}`, {
     path,
     cause: err,
   });
 }
 
-/** Seconds from a Retry-After header (delta-seconds or an HTTP date); undefined when absent or unreadable. */
-export function retryAfterSeconds(header: string | undefined, now = Date.now()): number | undefined {
-  const value = header?.trim();
-  if (!value) return undefined;
-  if (/^\d+$/.test(value)) return Number(value);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
-}
+export { retryAfterSeconds } from '../http/retry-after.js';
 
 /** What an error body says: DRF's `detail`, the plan gate's `message`, or a 400's field errors. */
 function errorText(res: SafeResponse): string {

@@ -1,3 +1,4 @@
+import { retryAfterSeconds } from '../http/retry-after.js';
 import { setTimeout as delay } from 'node:timers/promises';
 import { OutboundError } from '../http/errors.js';
 import type { SafeFetch, SafeResponse } from '../http/safe-fetch.js';
@@ -61,13 +62,7 @@ const QUOTA_REASONS = new Set([
   'RATE_LIMIT_EXCEEDED',
 ]);
 
-export function retryAfterSeconds(header: string | undefined, now = Date.now()): number | undefined {
-  const value = header?.trim();
-  if (!value) return undefined;
-  if (/^\d+$/.test(value)) return Number(value);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
-}
+export { retryAfterSeconds } from '../http/retry-after.js';
 
 interface Envelope {
   message: string | null;

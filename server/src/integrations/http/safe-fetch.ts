@@ -19,8 +19,8 @@ export interface SafeFetchOptions {
 }
 
 export interface SafeFetchInit {
-  /** PUT and PATCH for APIs that need them (RunCloud's service actions and deploys). */
-  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH';
+  /** PUT, PATCH and DELETE for APIs that need them (RunCloud's actions and deploys, Cloudflare's DNS records). */
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
   /** A Buffer is sent as it is (uploads); set its Content-Type in `headers`. */
   body?: string | Buffer;
@@ -114,7 +114,7 @@ function makeResponse(
 }
 
 interface Exchange {
-  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH';
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers: Record<string, string>;
   body: string | Buffer | undefined;
   maxBytes: number;

@@ -1,3 +1,4 @@
+import { retryAfterSeconds as parseRetryAfter } from '../http/retry-after.js';
 import type { PageLink, PageText } from '../html/page.js';
 import { snippet } from '../html/snippet.js';
 
@@ -35,17 +36,9 @@ export function robotsDirectives(value: string | null | undefined): RobotsDirect
   };
 }
 
-/**
- * Seconds from a Retry-After value, either delta-seconds or an HTTP date (0 when already past); null when
- * absent or unreadable.
- */
-export function retryAfterSeconds(value: string | undefined, nowMs: number): number | null {
-  const raw = value?.trim();
-  if (!raw) return null;
-  if (/^\d+$/.test(raw)) return Number(raw);
-  const at = Date.parse(raw);
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - nowMs) / 1000));
-}
+/** Seconds from a Retry-After value (delta-seconds or an HTTP date, 0 when past); null when absent or unreadable. */
+export const retryAfterSeconds = (value: string | undefined, nowMs: number): number | null =>
+  parseRetryAfter(value, nowMs) ?? null;
 
 /** Markup found only on challenge interstitials (Cloudflare managed challenge, DataDome, Imperva). */
 const CHALLENGE_MARKERS = [

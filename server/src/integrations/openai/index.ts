@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import type { SafeFetch } from '../http/safe-fetch.js';
 import { OPENAI_BASE_URL, OpenAiClient } from './client.js';
 import { parsePrices, priceOf, type ModelPrice, type PriceTable } from './prices.js';
@@ -42,15 +41,4 @@ export function createOpenAi(config: OpenAiConfig, safeFetch: SafeFetch): OpenAi
   return { client, prices, price: priceOf(prices, client.model) };
 }
 
-/**
- * The addresses the generator's own outbound client may reach although they are private: the configured
- * base URL's, when it names an address or `localhost` (Ollama on the same machine). The base URL is the
- * operator's configuration, not user input; user-supplied URLs go through the shared client, which keeps
- * refusing them. A host name resolving to a private address still needs OUTBOUND_ALLOW_HOSTS.
- */
-export function trustedHosts(baseUrl: string | null): string[] {
-  if (!baseUrl || !URL.canParse(baseUrl)) return [];
-  const host = new URL(baseUrl).hostname.replace(/^\[(.*)\]$/, '$1');
-  if (host === 'localhost') return ['127.0.0.1', '::1'];
-  return isIP(host) ? [host] : [];
-}
+export { trustedHosts } from '../http/trusted-hosts.js';

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { sendRetryingRateLimits, type RateLimitRetries } from '../http/retry-after.js';
 import type { SafeFetch, SafeResponse } from '../http/safe-fetch.js';
-import { fromOutbound, httpFailure, retryAfterSeconds, RunCloudError } from './errors.js';
+import { fromOutbound, httpFailure, RunCloudError, unsureCreation } from './errors.js';
 import {
   isId,
   isRecord,
@@ -8,10 +9,12 @@ import {
   parseGit,
   parseHardware,
   parseHealth,
+  parseInstaller,
   parseMessage,
   parseServer,
   parseServices,
   parseStats,
+  parseSystemUser,
   parseWebapp,
   type Complaint,
 } from './parse.js';
@@ -21,12 +24,25 @@ import {
   type RunCloudGit,
   type RunCloudHardware,
   type RunCloudHealth,
+  type RunCloudInstaller,
   type RunCloudServer,
   type RunCloudServerStats,
   type RunCloudService,
   type RunCloudServiceAction,
+  type RunCloudSystemUser,
   type RunCloudWebapp,
+  type RunCloudWebappInput,
+  type RunCloudWordPressInput,
 } from './types.js';
+import {
+  PHP_VERSION,
+  checkWebappInput,
+  checkWebappName,
+  checkWordPressInput,
+  customWebappBody,
+  wordPressBody,
+  type CheckedWebapp,
+} from './webapp-input.js';
 
 export const RUNCLOUD_BASE_URL = 'https://manage.runcloud.io/api/v3';
 /** The largest page RunCloud serves (INTEGRATIONS §1). */
@@ -69,7 +85,8 @@ function checkId(value: number, what: string): number {
 /**
  * RunCloud's API v3 (INTEGRATIONS §1): servers with their stats, hardware and latest health, web apps and their
  * domains (paged through `meta.pagination`), services (an object keyed by slug) and their start/stop/restart/
- * reload by `realName`, and the git force deploy. Every call goes through the injected SafeFetch with the
+ * reload by `realName`, the git force deploy, and creating web apps (with WordPress) on a server, never twice.
+ * Every call goes through the injected SafeFetch with the
  * JSON headers RunCloud requires; a 429 is retried after its Retry-After, within bounds; failures are
  * RunCloudError with the kind a caller branches on and RunCloud's own message.
  */
@@ -77,14 +94,18 @@ export class RunCloudClient {
   private readonly base: string;
   private readonly perPage: number;
   private readonly maxPages: number;
-  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly retries: RateLimitRetries;
 
   constructor(private readonly options: RunCloudClientOptions) {
     if (!options.token.trim()) throw new Error('The RunCloud client needs an API token');
     this.base = `${(options.baseUrl ?? RUNCLOUD_BASE_URL).replace(/\/+$/, '')}/`;
     this.perPage = Math.min(MAX_PER_PAGE, Math.max(1, Math.floor(options.perPage ?? MAX_PER_PAGE)));
     this.maxPages = Math.max(1, Math.floor(options.maxPages ?? 500));
-    this.sleep = options.sleep ?? ((ms) => delay(ms));
+    this.retries = {
+      maxRetries: options.maxRetries,
+      maxRetryWaitSeconds: options.maxRetryWaitSeconds,
+      sleep: options.sleep ?? ((ms) => delay(ms)),
+    };
   }
 
   /** `GET /ping`: the token and base URL work. */
@@ -119,11 +140,11 @@ export class RunCloudClient {
     return parseHealth(await this.call('GET', path), this.bad(path));
   }
 
-  /** Every web app of a server, page by page (RunCloud has no listing across servers). */
-  listWebapps(serverId: number): Promise<RunCloudWebapp[]> {
+  /** Every web app of a server, page by page (RunCloud has no listing across servers); `search` matches names. */
+  listWebapps(serverId: number, search?: string): Promise<RunCloudWebapp[]> {
     const path = `servers/${checkId(serverId, 'server')}/webapps`;
     const bad = this.bad(path);
-    return this.listAll(path, {}, (item) => parseWebapp(item, bad));
+    return this.listAll(path, search ? { search } : {}, (item) => parseWebapp(item, bad));
   }
 
   async webapp(serverId: number, webappId: number): Promise<RunCloudWebapp> {
@@ -174,6 +195,109 @@ export class RunCloudClient {
     return { gitId: id, message: parseMessage(await this.call('PUT', path, undefined, {})) };
   }
 
+  /*
+   * Creating a web app (SPEC §2.6 "Want to do a fresh install?"). Documented calls followed:
+   * - `POST /servers/{id}/webapps/wordpress` (v3 docs, "Create WordPress web application"; an example only):
+   *   the web app, its database and database user, and WordPress set up, in one call; answers the web app
+   *   (`type` "wordpress"). Preferred for a fresh install: users report that a web app made by /custom stays
+   *   `type` "custom", which RunCloud's WordPress tools refuse, and that the type cannot be changed later.
+   * - `POST /servers/{id}/webapps/custom` (its field list is in the v2 docs' "Create web application"; the
+   *   same path in v3): a web app without WordPress; answers the web app.
+   * - `POST /servers/{id}/webapps/{wid}/installer` with `{name: "wordpress"}` (v2 docs; v3 documents its GET
+   *   and `DELETE …/installer/{installerId}`): puts a script into an existing web app; answers
+   *   `{id, name, realName, created_at}`.
+   * - `GET /servers/{id}/users` (v3 docs; `search` from v2): a creation's `user` is a system user's id.
+   * - `GET /servers/{id}/webapps?search=` (v3 docs): finds a web app by name.
+   * Thin in the documentation, so assumed: the rules of names and fields (webapp-input.ts); that names are
+   * unique per server (they are folder names) and `search` matches them by substring; that the installer only
+   * puts WordPress's files in place (WordPress's own setup page and a database are still to be done); the
+   * answers' status (200 in the examples; any 2xx is taken); what GET installer answers when there is none
+   * (taken to be 404). A creation is never retried: a lost answer is outcome_unknown and the caller looks it
+   * up (findWebapp, installer) before asking again.
+   */
+
+  /** The server's system users, page by page; `search` matches usernames. */
+  systemUsers(serverId: number, search?: string): Promise<RunCloudSystemUser[]> {
+    const path = `servers/${checkId(serverId, 'server')}/users`;
+    const bad = this.bad(path);
+    return this.listAll(path, search ? { search } : {}, (item) => parseSystemUser(item, bad));
+  }
+
+  /** The web app of exactly this name (case aside), or null: how an interrupted creation is found again. */
+  async findWebapp(serverId: number, name: string): Promise<RunCloudWebapp | null> {
+    const wanted = checkWebappName(name).toLowerCase();
+    const found = await this.listWebapps(serverId, name);
+    return found.find((w) => w.name.toLowerCase() === wanted) ?? null;
+  }
+
+  /** A web app without WordPress; the input is checked before anything is sent. */
+  async createWebapp(serverId: number, input: RunCloudWebappInput): Promise<RunCloudWebapp> {
+    checkId(serverId, 'server');
+    const checked = checkWebappInput(input);
+    const owner = await this.owner(serverId, checked);
+    const php = await this.phpFor(serverId, checked);
+    return this.create(serverId, 'custom', checked.name, customWebappBody(checked, owner, php), []);
+  }
+
+  /** A web app with WordPress set up, in one call; its passwords never appear in errors. */
+  async createWordPressWebapp(serverId: number, input: RunCloudWordPressInput): Promise<RunCloudWebapp> {
+    checkId(serverId, 'server');
+    const checked = checkWordPressInput(input);
+    const owner = await this.owner(serverId, checked);
+    const php = await this.phpFor(serverId, checked);
+    const secrets = [checked.adminPassword, checked.dbPassword];
+    return this.create(serverId, 'wordpress', checked.name, wordPressBody(checked, owner, php), secrets);
+  }
+
+  /** Puts WordPress into an existing web app with the script installer; answers what was installed. */
+  async installWordPress(serverId: number, webappId: number): Promise<RunCloudInstaller> {
+    const path = `servers/${checkId(serverId, 'server')}/webapps/${checkId(webappId, 'web app')}/installer`;
+    try {
+      return parseInstaller(await this.call('POST', path, undefined, { name: 'wordpress' }), this.bad(path));
+    } catch (err) {
+      throw unsureCreation(err, `the WordPress installer of web app ${webappId}`, 'read installer()');
+    }
+  }
+
+  /** The script a web app's installer put in place; not_found when it has none. */
+  async installer(serverId: number, webappId: number): Promise<RunCloudInstaller> {
+    const path = `servers/${checkId(serverId, 'server')}/webapps/${checkId(webappId, 'web app')}/installer`;
+    return parseInstaller(await this.call('GET', path), this.bad(path));
+  }
+
+  /** The system user a new web app runs as: the one asked for, else `runcloud`; invalid if none. */
+  private async owner(serverId: number, w: CheckedWebapp): Promise<RunCloudSystemUser> {
+    const users = await this.systemUsers(serverId, w.userId === undefined ? 'runcloud' : undefined);
+    const owner = users.find((u) => (w.userId === undefined ? u.username === 'runcloud' : u.id === w.userId));
+    if (owner) return owner;
+    const message = `Server ${serverId} has no system user ${w.userId ?? '"runcloud"'}`;
+    throw new RunCloudError('invalid', message, { fields: { user: message } });
+  }
+
+  /** The PHP asked for, else the server's command-line one: a version surely installed there. */
+  private async phpFor(serverId: number, w: CheckedWebapp): Promise<string> {
+    if (w.phpVersion !== undefined) return w.phpVersion;
+    const cli = (await this.server(serverId)).phpCliVersion;
+    if (cli && PHP_VERSION.test(cli)) return cli;
+    throw this.bad(`servers/${serverId}`)(`no usable phpCLIVersion ("${String(cli).slice(0, 20)}")`);
+  }
+
+  /** One creation POST, never repeated; a lost or unreadable answer is outcome_unknown. */
+  private async create(
+    serverId: number,
+    kind: 'custom' | 'wordpress',
+    name: string,
+    body: Record<string, unknown>,
+    secrets: string[],
+  ): Promise<RunCloudWebapp> {
+    const path = `servers/${serverId}/webapps/${kind}`;
+    try {
+      return parseWebapp(await this.call('POST', path, undefined, body, secrets), this.bad(path));
+    } catch (err) {
+      throw unsureCreation(err, `web app "${name}" on server ${serverId}`, 'look for it with findWebapp()');
+    }
+  }
+
   /**
    * Pages with page/perPage until `meta.pagination` says the last page was read (or a page is empty); one
    * entry per id, so a listing that shifts while it is read repeats nothing.
@@ -200,35 +324,26 @@ export class RunCloudClient {
     throw this.bad(path)(`more than ${this.maxPages} pages (paging does not end)`);
   }
 
+  /** `secrets`: values sent in the body that RunCloud's error text must not carry on (passwords). */
   private async call(
     method: Method,
     path: string,
     query?: URLSearchParams,
     body?: unknown,
+    secrets: readonly string[] = [],
   ): Promise<unknown> {
     const url = `${this.base}${path}${query ? `?${query}` : ''}`;
-    const maxRetries = Math.max(0, this.options.maxRetries ?? 2);
-    const maxWait = this.options.maxRetryWaitSeconds ?? 60;
-    for (let attempt = 0; ; attempt += 1) {
-      const res = await this.fetch(method, url, path, body);
-      if (res.status === 429 && attempt < maxRetries) {
-        const wait = retryAfterSeconds(res.headers['retry-after']) ?? 1;
-        if (wait <= maxWait) {
-          await this.sleep(wait * 1000);
-          continue;
-        }
-      }
-      if (res.status < 200 || res.status >= 300) throw httpFailure(res, path, this.options.token);
-      if (!res.body.length) return {};
-      try {
-        return res.json<unknown>();
-      } catch (err) {
-        throw new RunCloudError('bad_response', `RunCloud answered ${path} with invalid JSON`, {
-          status: res.status,
-          path,
-          cause: err,
-        });
-      }
+    const res = await sendRetryingRateLimits(() => this.fetch(method, url, path, body), this.retries);
+    if (res.status < 200 || res.status >= 300) throw httpFailure(res, path, [this.options.token, ...secrets]);
+    if (!res.body.length) return {};
+    try {
+      return res.json<unknown>();
+    } catch (err) {
+      throw new RunCloudError('bad_response', `RunCloud answered ${path} with invalid JSON`, {
+        status: res.status,
+        path,
+        cause: err,
+      });
     }
   }
 

@@ -1,5 +1,5 @@
-import { IntegrationError } from '../errors.js';
-import { OutboundError } from '../http/errors.js';
+import { retryAfterSeconds } from '../http/retry-after.js';
+import { IntegrationError, outboundFailureKind } from '../errors.js';
 import type { SafeResponse } from '../http/safe-fetch.js';
 
 /**
@@ -9,7 +9,9 @@ import type { SafeResponse } from '../http/safe-fetch.js';
  * anything was sent. rate_limited: 429 beyond the bounded retries; `retryAfterSeconds` when RunCloud said.
  * unavailable: RunCloud failed (5xx), e.g. its agent on the server does not answer. network / timeout: no
  * complete answer. refused: the outbound guard refused the configured address. bad_response: an answer
- * that is not the documented shape (invalid JSON, missing ids, paging that does not end).
+ * that is not the documented shape (invalid JSON, missing ids, paging that does not end). outcome_unknown: a
+ * creation whose answer was lost (no answer, a timeout, a 5xx, an unreadable success): RunCloud may or may
+ * not have done it, so it is never repeated blindly; the caller looks for it first (findWebapp, installer).
  */
 export type RunCloudErrorKind =
   | 'auth'
@@ -21,7 +23,8 @@ export type RunCloudErrorKind =
   | 'network'
   | 'timeout'
   | 'refused'
-  | 'bad_response';
+  | 'bad_response'
+  | 'outcome_unknown';
 
 export interface RunCloudErrorDetails {
   status?: number;
@@ -51,30 +54,21 @@ export class RunCloudError extends IntegrationError<RunCloudErrorKind> {
 
 export const isRunCloudError = (err: unknown): err is RunCloudError => err instanceof RunCloudError;
 
-/** Text from RunCloud fit to quote in a message: one line, bounded, without the token. */
-export function quoteSafely(text: string, token: string): string {
+/** Text from RunCloud fit to quote in a message: one line, bounded, without the token or secrets sent. */
+export function quoteSafely(text: string, secrets: string | readonly string[]): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
-  const bounded = oneLine.length > 300 ? `${oneLine.slice(0, 300)}…` : oneLine;
-  return token.length >= 4 ? bounded.replaceAll(token, '***') : bounded;
+  let out = oneLine.length > 300 ? `${oneLine.slice(0, 300)}…` : oneLine;
+  for (const secret of typeof secrets === 'string' ? [secrets] : secrets) {
+    if (secret.length >= 4) out = out.replaceAll(secret, '***');
+  }
+  return out;
 }
 
-/** Seconds from a Retry-After header (delta-seconds or an HTTP date); undefined when absent or unreadable. */
-export function retryAfterSeconds(header: string | undefined, now = Date.now()): number | undefined {
-  const value = header?.trim();
-  if (!value) return undefined;
-  if (/^\d+$/.test(value)) return Number(value);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
-}
+export { retryAfterSeconds } from '../http/retry-after.js';
 
 /** Translates a failed fetch; the token travels in a header, so the outbound message cannot carry it. */
 export function fromOutbound(err: unknown, path: string): RunCloudError {
-  let kind: RunCloudErrorKind = 'network';
-  if (err instanceof OutboundError) {
-    if (err.reason === 'timeout') kind = 'timeout';
-    else if (err.reason === 'too_large') kind = 'bad_response';
-    else if (err.reason !== 'network') kind = 'refused';
-  }
+  const kind: RunCloudErrorKind = outboundFailureKind(err);
   const detail = err instanceof Error ? err.message : String(err);
   return new RunCloudError(kind, `RunCloud request for ${path} failed: ${detail}`, { path, cause: err });
 }
@@ -113,8 +107,12 @@ const STATUS_KINDS: Array<[(status: number) => boolean, RunCloudErrorKind, strin
   [(s) => s >= 500, 'unavailable', 'failed on'],
 ];
 
-/** The error for an answer that is not a success, quoting RunCloud's own message without the token. */
-export function httpFailure(res: SafeResponse, path: string, token: string): RunCloudError {
+/** The error for an answer that is not a success, quoting RunCloud's own message without the secrets sent. */
+export function httpFailure(
+  res: SafeResponse,
+  path: string,
+  secrets: string | readonly string[],
+): RunCloudError {
   const { message, fields } = errorBody(res);
   const [, kind, what] = STATUS_KINDS.find(([test]) => test(res.status)) ?? [
     null,
@@ -128,16 +126,45 @@ export function httpFailure(res: SafeResponse, path: string, token: string): Run
   const retry = res.status === 429 ? retryAfterSeconds(res.headers['retry-after']) : undefined;
   return new RunCloudError(
     kind,
-    `RunCloud ${what} ${path} (HTTP ${res.status})${said ? `: ${quoteSafely(said, token)}` : ''}`,
+    `RunCloud ${what} ${path} (HTTP ${res.status})${said ? `: ${quoteSafely(said, secrets)}` : ''}`,
     {
       status: res.status,
       path,
       ...(retry !== undefined ? { retryAfterSeconds: retry } : {}),
       ...(Object.keys(fields).length
         ? {
-            fields: Object.fromEntries(Object.entries(fields).map(([f, m]) => [f, quoteSafely(m, token)])),
+            fields: Object.fromEntries(Object.entries(fields).map(([f, m]) => [f, quoteSafely(m, secrets)])),
           }
         : {}),
+    },
+  );
+}
+
+/** Failures after which a creation may still have happened: no answer, or none that could be read. */
+const UNSURE: ReadonlySet<RunCloudErrorKind> = new Set(['network', 'timeout', 'unavailable', 'bad_response']);
+/** Connection failures that prove the request never left: nothing can have been created. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND']);
+
+function neverSent(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth += 1) {
+    if ('code' in e && typeof e.code === 'string' && NEVER_SENT.has(e.code)) return true;
+  }
+  return false;
+}
+
+/**
+ * A creation's failure, as outcome_unknown when RunCloud may have done it anyway (`what` names the thing,
+ * `lookUp` says how to find it); any other failure is returned as it is.
+ */
+export function unsureCreation(err: unknown, what: string, lookUp: string): unknown {
+  if (!(err instanceof RunCloudError) || !UNSURE.has(err.kind) || neverSent(err)) return err;
+  return new RunCloudError(
+    'outcome_unknown',
+    `RunCloud may or may not have created ${what} (${err.message}); ${lookUp} before trying again`,
+    {
+      ...(err.status === undefined ? {} : { status: err.status }),
+      ...(err.path === undefined ? {} : { path: err.path }),
+      cause: err,
     },
   );
 }

@@ -5,6 +5,7 @@ export { MAX_PER_PAGE, RUNCLOUD_BASE_URL, RunCloudClient, type RunCloudClientOpt
 export { isRunCloudError, RunCloudError, type RunCloudErrorKind } from './errors.js';
 export { cpuPercent, memoryMb, SERVICE_STOPPED } from './parse.js';
 export * from './types.js';
+export { webappNameFor } from './webapp-input.js';
 
 export interface RunCloudConfig {
   /** Empty or missing: RunCloud is not configured. */

@@ -5,9 +5,11 @@ import {
   type RunCloudGit,
   type RunCloudHardware,
   type RunCloudHealth,
+  type RunCloudInstaller,
   type RunCloudServer,
   type RunCloudServerStats,
   type RunCloudService,
+  type RunCloudSystemUser,
   type RunCloudWebapp,
 } from './types.js';
 
@@ -211,4 +213,19 @@ export function parseGit(body: unknown, bad: Complaint): RunCloudGit {
 /** A write's answer: its `message` when it has one (the force deploy answers `{}`). */
 export function parseMessage(body: unknown): string | null {
   return isRecord(body) && typeof body.message === 'string' && body.message.trim() ? body.message : null;
+}
+
+export function parseSystemUser(item: unknown, bad: Complaint): RunCloudSystemUser {
+  if (!isRecord(item) || !isId(item.id)) throw bad('a system user without an id');
+  const username = text(item.username);
+  if (username === null) throw bad(`system user ${item.id} without a username`);
+  // RunCloud spells it "deleteable".
+  return { id: item.id, username, deletable: flag(item.deleteable), createdAt: text(item.created_at) };
+}
+
+export function parseInstaller(body: unknown, bad: Complaint): RunCloudInstaller {
+  if (!isRecord(body) || !isId(body.id)) throw bad('an installer without an id');
+  const name = text(body.name);
+  if (name === null) throw bad(`installer ${body.id} without a name`);
+  return { id: body.id, name, realName: text(body.realName), createdAt: text(body.created_at) };
 }

@@ -112,3 +112,59 @@ export interface RunCloudGit {
   autoDeploy: boolean;
   atomic: boolean;
 }
+
+/** `GET /servers/{id}/users`: a Linux user web apps run as (`runcloud` exists on every server). */
+export interface RunCloudSystemUser {
+  id: number;
+  username: string;
+  /** False for `runcloud` and `root`. */
+  deletable: boolean;
+  createdAt: string | null;
+}
+
+/** The script a web app's installer put in place (`wordpress`, `phpmyadmin`, ...). */
+export interface RunCloudInstaller {
+  id: number;
+  /** The installer's key as it was asked for: `wordpress`. */
+  name: string;
+  /** Its display name: `WordPress`. */
+  realName: string | null;
+  createdAt: string | null;
+}
+
+/** nginx in front of Apache, nginx alone, or nginx with the user's own config. */
+export const WEBAPP_STACKS = ['hybrid', 'nativenginx', 'customnginx'] as const;
+export type RunCloudStack = (typeof WEBAPP_STACKS)[number];
+export const STACK_MODES = ['production', 'development'] as const;
+export type RunCloudStackMode = (typeof STACK_MODES)[number];
+
+/** What a new web app needs; everything else RunCloud asks for is sent with its panel's defaults. */
+export interface RunCloudWebappInput {
+  /** RunCloud's name for it (letters, digits, `-`, `_`): also its folder, `/home/<user>/webapps/<name>`. */
+  name: string;
+  /** The primary domain it serves, e.g. `example.com` (an IDN is sent in its Punycode form). */
+  domainName: string;
+  /** The system user that owns it; default: the server's `runcloud` user, looked up. */
+  userId?: number;
+  /** RunCloud's PHP names: `php82rc`; default the one the server's command line runs (its phpCLIVersion). */
+  phpVersion?: string;
+  /** Default hybrid. */
+  stack?: RunCloudStack;
+  /** Default production. */
+  stackMode?: RunCloudStackMode;
+  /** A folder under the web app's root to serve (`public`); default the root. */
+  publicPath?: string | null;
+}
+
+/** A WordPress web app: the web app, its database and user, and WordPress configured, in one call. */
+export interface RunCloudWordPressInput extends RunCloudWebappInput {
+  siteTitle: string;
+  adminUsername: string;
+  adminPassword: string;
+  adminEmail: string;
+  dbName: string;
+  dbUser: string;
+  dbPassword: string;
+  /** Default `wp_`. */
+  dbPrefix?: string;
+}

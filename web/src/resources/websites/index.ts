@@ -8,4 +8,5 @@ export const websites = defineScreens(resources.websites, {
   list: lazyScreen(() => import('./WebsiteList'), 'WebsiteList'),
   show: lazyScreen(() => import('./WebsiteShow'), 'WebsiteShow'),
   inputs: () => import('./WebsiteInputs').then((m) => m.WebsiteInputs),
+  create: lazyScreen(() => import('./WebsiteCreate'), 'WebsiteCreate'),
 });
