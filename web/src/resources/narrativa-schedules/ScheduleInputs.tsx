@@ -1,28 +1,29 @@
 import { Box } from '@mui/material';
 import {
-  CONTENT_FORM_TYPE_LABELS,
-  CONTENT_FORM_TYPES,
-  CONTENT_LANGUAGE_LABELS,
   CONTENT_LIMITS,
   FREQUENCY_UNITS,
   NARRATIVA_LANGUAGES,
   resources,
   WEEKDAY_LABELS,
   WEEKDAYS,
-  WRITING_TONE_LABELS,
-  WRITING_TONES,
 } from '@sitefleet/shared';
 import { useEffect } from 'react';
-import { BooleanInput, CheckboxGroupInput, NumberInput, SelectInput, TextInput } from 'react-admin';
+import { BooleanInput, CheckboxGroupInput, NumberInput, SelectInput } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { choicesOf } from '../../common/format/choices';
 import { EpochDateInput } from '../../common/inputs/EpochDateInput';
 import { formGrid, FormSection } from '../../common/inputs/FormSection';
 import { StringListInput } from '../../common/inputs/StringListInput';
-import { ReferencePicker } from '../../common/record/ReferencePicker';
 import { validatorsOf } from '../../common/screens/validators';
+import {
+  ContentWebsitePicker,
+  FormTypeInput,
+  LanguageInput,
+  SizeInputs,
+  ToneInput,
+  TopicInput,
+} from '../open-ai-content/BriefInputs';
 import { NarrativaNoApi } from '../open-ai-content/NarrativaNoApi';
-import { topicRequired } from '../open-ai-content/rules';
 
 const f = resources.narrativaSchedules.fields;
 const UNIT_LABELS = { days: 'Days', weeks: 'Weeks' };
@@ -66,10 +67,7 @@ const Frequency = () => {
 };
 
 /** SPEC §4: Japanese has no writing tone. */
-const Tone = () =>
-  useWatch({ name: 'language' }) === 'ja' ? null : (
-    <SelectInput source="tone" label="Writing tone" choices={choicesOf(WRITING_TONES, WRITING_TONE_LABELS)} />
-  );
+const Tone = () => (useWatch({ name: 'language' }) === 'ja' ? null : <ToneInput />);
 
 /** Create and Edit of a content schedule (SPEC §3 Narrativa schedule, §4, §5). */
 export const ScheduleInputs = () => (
@@ -77,19 +75,8 @@ export const ScheduleInputs = () => (
     <NarrativaNoApi />
     <FormSection title="Schedule">
       <Box sx={formGrid}>
-        <ReferencePicker
-          source="website_id"
-          reference={resources.websites.path}
-          label="Website"
-          optionText="hostname"
-        />
-        <SelectInput
-          source="form_type"
-          label="Form type"
-          choices={choicesOf(CONTENT_FORM_TYPES, CONTENT_FORM_TYPE_LABELS)}
-          defaultValue="openai"
-          validate={validatorsOf(f.form_type)}
-        />
+        <ContentWebsitePicker />
+        <FormTypeInput fields={f} />
         <SelectInput
           source="frequency_unit"
           label="Frequency unit"
@@ -103,37 +90,15 @@ export const ScheduleInputs = () => (
     </FormSection>
     <FormSection title="Articles">
       <Box sx={formGrid}>
-        <SelectInput
-          source="language"
-          label="Language"
-          choices={choicesOf(NARRATIVA_LANGUAGES, CONTENT_LANGUAGE_LABELS)}
-          defaultValue="en"
-          validate={validatorsOf(f.language)}
-        />
+        <LanguageInput fields={f} languages={NARRATIVA_LANGUAGES} />
         <Tone />
         <BooleanInput source="localised" label="Localised (the website's market)" defaultValue={false} />
       </Box>
-      <TextInput
-        source="topic"
-        label="Topic"
-        validate={[...validatorsOf(f.topic), topicRequired]}
-        fullWidth
-      />
+      <TopicInput fields={f} />
       <Box sx={formGrid}>
         <StringListInput source="keywords" label="Keywords" />
         <Box />
-        <NumberInput
-          source="number_subsections"
-          label="Number of subsections"
-          defaultValue={CONTENT_LIMITS.subsectionsDefault}
-          validate={validatorsOf(f.number_subsections)}
-        />
-        <NumberInput
-          source="paragraphs"
-          label="Paragraphs per subsection"
-          defaultValue={CONTENT_LIMITS.paragraphsDefault}
-          validate={validatorsOf(f.paragraphs)}
-        />
+        <SizeInputs fields={f} />
       </Box>
     </FormSection>
   </Box>

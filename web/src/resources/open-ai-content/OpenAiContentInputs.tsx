@@ -1,22 +1,18 @@
 import { Box } from '@mui/material';
-import {
-  CONTENT_FORM_TYPE_LABELS,
-  CONTENT_FORM_TYPES,
-  CONTENT_LANGUAGE_LABELS,
-  CONTENT_LANGUAGES,
-  CONTENT_LIMITS,
-  resources,
-  WRITING_TONE_LABELS,
-  WRITING_TONES,
-} from '@sitefleet/shared';
-import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
-import { choicesOf } from '../../common/format/choices';
+import { CONTENT_LANGUAGES, resources } from '@sitefleet/shared';
+import { BooleanInput, TextInput } from 'react-admin';
 import { formGrid, FormSection } from '../../common/inputs/FormSection';
 import { StringListInput } from '../../common/inputs/StringListInput';
-import { ReferencePicker } from '../../common/record/ReferencePicker';
 import { validatorsOf } from '../../common/screens/validators';
+import {
+  ContentWebsitePicker,
+  FormTypeInput,
+  LanguageInput,
+  SizeInputs,
+  ToneInput,
+  TopicInput,
+} from './BriefInputs';
 import { NarrativaNoApi } from './NarrativaNoApi';
-import { topicRequired } from './rules';
 
 const f = resources.openAiContent.fields;
 
@@ -51,40 +47,14 @@ export const OpenAiContentInputs = () => (
     <NarrativaNoApi />
     <FormSection title="Generator">
       <Box sx={formGrid}>
-        <SelectInput
-          source="form_type"
-          label="Form type"
-          choices={choicesOf(CONTENT_FORM_TYPES, CONTENT_FORM_TYPE_LABELS)}
-          defaultValue="openai"
-          validate={validatorsOf(f.form_type)}
-        />
-        <ReferencePicker
-          source="website_id"
-          reference={resources.websites.path}
-          label="Website"
-          optionText="hostname"
-        />
-        <SelectInput
-          source="language"
-          label="Language"
-          choices={choicesOf(CONTENT_LANGUAGES, CONTENT_LANGUAGE_LABELS)}
-          defaultValue="en"
-          validate={validatorsOf(f.language)}
-        />
-        <SelectInput
-          source="tone"
-          label="Writing tone"
-          choices={choicesOf(WRITING_TONES, WRITING_TONE_LABELS)}
-        />
+        <FormTypeInput fields={f} />
+        <ContentWebsitePicker />
+        <LanguageInput fields={f} languages={CONTENT_LANGUAGES} />
+        <ToneInput />
       </Box>
     </FormSection>
     <FormSection title="Brief">
-      <TextInput
-        source="topic"
-        label="Topic"
-        validate={[...validatorsOf(f.topic), topicRequired]}
-        fullWidth
-      />
+      <TopicInput fields={f} />
       <TextInput
         source="description"
         label="Description"
@@ -105,22 +75,7 @@ export const OpenAiContentInputs = () => (
     </FormSection>
     <FormSection title="Structure">
       <Box sx={formGrid}>
-        <NumberInput
-          source="number_subsections"
-          label="Number of subsections"
-          defaultValue={CONTENT_LIMITS.subsectionsDefault}
-          min={CONTENT_LIMITS.subsectionsMin}
-          max={CONTENT_LIMITS.subsectionsMax}
-          validate={validatorsOf(f.number_subsections)}
-        />
-        <NumberInput
-          source="paragraphs"
-          label="Paragraphs per subsection"
-          defaultValue={CONTENT_LIMITS.paragraphsDefault}
-          min={CONTENT_LIMITS.paragraphsMin}
-          max={CONTENT_LIMITS.paragraphsMax}
-          validate={validatorsOf(f.paragraphs)}
-        />
+        <SizeInputs fields={f} />
         <BooleanInput source="create_introduction" label="Create introduction" defaultValue />
       </Box>
     </FormSection>

@@ -177,9 +177,9 @@ async function syncServer(deps: AppDeps, input: JsonObject): Promise<UnitResult>
         services,
         at,
       });
+      // No engine.changed here: this runs inside the unit's transaction, before its commit, and no listener
+      // follows servers or websites (the sign-in cache follows users, roles and permissions).
       await linkWebsites(tx, rcId, match.links);
-      await deps.engine.changed(deps.engine.model('servers'));
-      await deps.engine.changed(deps.engine.model('websites'));
     },
   };
 }

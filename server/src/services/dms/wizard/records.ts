@@ -10,7 +10,7 @@ import { sql } from '../../../core/sql.js';
 import type { Queryable } from '../../../db/db.js';
 import type { AppDeps } from '../../../deps.js';
 import type { DraftRow } from './draft-repository.js';
-import { siteUrl } from './steps.js';
+import { siteUrl } from './step-kit.js';
 
 export interface Placement {
   serverId: number;
