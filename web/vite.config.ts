@@ -88,16 +88,51 @@ const precompress = (): Plugin => {
   };
 };
 
+/** What the console reads of an action at run time (providers/actions.ts, permissions.ts). */
+const ROUTE_KEYS = [
+  'method',
+  'path',
+  'service',
+  'access',
+  'kind',
+  'permissionAs',
+  'consumes',
+  'produces',
+  // an import's declaration: the dialog reads the file with its columns (shared/src/imports.ts)
+  'import',
+];
+
+/**
+ * An action declaration with only what the console reads at run time: its request and response schemas
+ * type the console's code when it compiles (and check the test doubles), but the browser never runs them.
+ */
+function routeOnly(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || !('method' in value) || !('path' in value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => ROUTE_KEYS.includes(k)));
+}
+
 /**
  * The console's build gets the declared actions (shared/src/actions) as the data they are, evaluated here at
- * build time: method, path, access and their schemas as plain JSON Schema objects. The console only reads
- * them (callAction takes the path and method; the types come from the declarations themselves), so TypeBox,
- * which builds the schemas and which the console never runs, stays out of its files (about 120 kB before
- * minification, in the first file the browser loads). Unused exports are dropped as usual.
+ * build time, as plain data and without their schemas (routeOnly): callAction and mayCall take the method,
+ * path and access, and the types come from the declarations themselves. So TypeBox, which builds the
+ * schemas, and the schemas, which the console never runs, stay out of the first file the browser loads
+ * (about 240 kB before minification). Unused exports are dropped as usual.
  */
 const compactActions = (): Plugin => {
   const dir = here('../shared/src/actions/');
-  const modules = new Map(Object.entries(sharedActions).map(([name, mod]) => [join(dir, `${name}.ts`), mod]));
+  // The namespaces of actions/index.ts and their files: `export * as seoScreens from './seo-screens.js'`.
+  const files = new Map(
+    [
+      ...readFileSync(join(dir, 'index.ts'), 'utf8').matchAll(/export \* as (\w+) from '\.\/([\w-]+)\.js'/g),
+    ].map(([, name, file]) => [name!, join(dir, `${file!}.ts`)]),
+  );
+  const modules = new Map(
+    Object.entries(sharedActions).map(([name, mod]) => {
+      const file = files.get(name);
+      if (!file) throw new Error(`actions/index.ts: no file for the namespace ${name}`);
+      return [file, mod];
+    }),
+  );
   return {
     name: 'sitefleet-compact-actions',
     apply: 'build',
@@ -106,7 +141,8 @@ const compactActions = (): Plugin => {
       const mod = modules.get(id);
       if (!mod) return null;
       return Object.entries(mod)
-        .map(([key, value]) => {
+        .map(([key, declared]) => {
+          const value = routeOnly(declared);
           const json = JSON.stringify(value, (k, v: unknown) => {
             if (typeof v === 'function' || typeof v === 'symbol' || typeof v === 'bigint')
               throw new Error(

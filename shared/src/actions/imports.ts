@@ -2,7 +2,7 @@
  * The bulk CSV imports (SPEC §4, §5 domains; issue 18 the external backlinks ledger), one declaration each:
  * the server registers `POST {resource path}/import` from it, the console its import dialog.
  */
-import { defineImport } from '../imports.js';
+import { defineImport } from './define-import.js';
 import { externalBacklinks as backlinkResource } from '../resources/backlinks.js';
 import { domains as domainResource } from '../resources/domains.js';
 
