@@ -1,19 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  CLOUDFLARE_ACCOUNT_ID,
-  CLOUDFLARE_TOKEN,
-  startCloudflareServer,
-} from '../../server/test/integrations/cloudflare-server';
 import { startHttpServer } from '../../server/test/integrations/local-servers';
-import {
-  NAMECHEAP_CLIENT_IP,
-  NAMECHEAP_KEY,
-  NAMECHEAP_USER,
-  startNamecheapServer,
-  TEST_CONTACT,
-  type FailMode,
-} from '../../server/test/integrations/namecheap-server';
+import { startLaunchServers } from '../../server/test/integrations/launch-servers';
+import type { FailMode } from '../../server/test/integrations/namecheap-server';
 
 /**
  * The launch wizard's outside world for the browser tests: the local Namecheap and Cloudflare APIs (the server
@@ -22,9 +11,8 @@ import {
  * its address reaches them as `launchControl`.
  */
 export async function startLocalLaunch() {
-  // The demo launch bought through Namecheap is the account's, as in npm start's demo.
-  const namecheap = await startNamecheapServer({ owned: ['vergleich-stromtarife.de'] });
-  const cloudflare = await startCloudflareServer();
+  const launch = await startLaunchServers();
+  const { namecheap, cloudflare } = launch;
   const site = await startHttpServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html', server: 'nginx-rc' });
     res.end('<html><head><title>Just another WordPress site</title></head><body>Hello</body></html>');
@@ -59,23 +47,11 @@ export async function startLocalLaunch() {
   const controlUrl = `http://127.0.0.1:${(control.address() as AddressInfo).port}`;
   return {
     controlUrl,
-    env: {
-      NAMECHEAP_API_USER: NAMECHEAP_USER,
-      NAMECHEAP_API_KEY: NAMECHEAP_KEY,
-      NAMECHEAP_USERNAME: NAMECHEAP_USER,
-      NAMECHEAP_CLIENT_IP,
-      NAMECHEAP_API_URL: namecheap.baseUrl,
-      NAMECHEAP_CONTACT: JSON.stringify(TEST_CONTACT),
-      CLOUDFLARE_API_TOKEN: CLOUDFLARE_TOKEN,
-      CLOUDFLARE_ACCOUNT_ID,
-      CLOUDFLARE_API_URL: cloudflare.baseUrl,
-      LAUNCH_CHECK_PORT: String(site.port),
-    },
+    env: { ...launch.env, LAUNCH_CHECK_PORT: String(site.port) },
     close: async () => {
       control.closeAllConnections();
       await Promise.all([
-        namecheap.close(),
-        cloudflare.close(),
+        launch.close(),
         site.close(),
         new Promise<void>((resolve) => control.close(() => resolve())),
       ]);
