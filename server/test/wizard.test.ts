@@ -1,5 +1,6 @@
 import { IT_ROLE, READ_ONLY_ROLE, WIZARD_STEPS, type WizardDraft, type WizardInput } from '@sitefleet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateDraft } from '../src/services/dms/wizard/draft-repository.js';
 import { createTestApp, DATABASES, type TestApp } from './helper.js';
 import {
   CLOUDFLARE_ACCOUNT_ID,
@@ -406,6 +407,18 @@ describe.each(DATABASES)('website creation wizard on %s', (kind) => {
     expect(r.message).toBe(
       `by-hand-${kind}.com is not registered yet. Buy it at your registrar, then retry.`,
     );
+  });
+
+  it('answers a 409, not a 5xx, when the launch is discarded while its step runs', async () => {
+    const d = await start();
+    // The step's result is recorded after its outside work: a DELETE in between leaves no row to record on.
+    const before = await updateDraft(t.db, d.id, { last_error: null });
+    expect(before.version).toBe(d.version + 1);
+    expect((await t.call({ method: 'DELETE', url: `${DRAFTS}/${d.id}`, headers: admin })).status).toBe(200);
+    await expect(updateDraft(t.db, d.id, { running_step: null })).rejects.toMatchObject({
+      status: 409,
+      message: `Launch ${d.id} was discarded meanwhile; what its step did outside is kept`,
+    });
   });
 
   it('lets only a role with the permission launch sites', async () => {

@@ -1,4 +1,5 @@
 import type { WizardChoices, WizardInfo, WizardStatus, WizardStepResult } from '@sitefleet/shared';
+import { conflict } from '../../../core/errors.js';
 import { ident, joinSql, rawSql, sql, type SqlFragment } from '../../../core/sql.js';
 import type { Queryable } from '../../../db/db.js';
 import type { Outcome } from './outcome.js';
@@ -130,5 +131,7 @@ export async function updateDraft(tx: Queryable, id: number, change: DraftChange
     tx,
     sql`UPDATE website_drafts SET ${joinSql(sets, ', ')} WHERE id = ${id} RETURNING ${COLUMNS}`,
   );
-  return row!;
+  // Discarded (DELETE) while its step ran: what the step did outside stays done, and the caller hears why.
+  if (!row) throw conflict(`Launch ${id} was discarded meanwhile; what its step did outside is kept`);
+  return row;
 }
