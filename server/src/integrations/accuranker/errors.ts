@@ -1,4 +1,4 @@
-import { retryAfterSeconds } from '../http/retry-after.js';
+import { retryAfterSeconds } from '../http/json-api.js';
 import { IntegrationError, outboundFailureKind } from '../errors.js';
 import type { SafeResponse } from '../http/safe-fetch.js';
 
@@ -63,7 +63,7 @@ export function fromOutbound(err: unknown, path: string): AccurankerError {
   });
 }
 
-export { retryAfterSeconds } from '../http/retry-after.js';
+export { retryAfterSeconds } from '../http/json-api.js';
 
 /** What an error body says: DRF's `detail`, the plan gate's `message`, or a 400's field errors. */
 function errorText(res: SafeResponse): string {

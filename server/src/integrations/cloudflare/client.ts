@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { SafeFetch, SafeResponse } from '../http/safe-fetch.js';
-import { sendRetryingRateLimits, type RateLimitRetries } from '../http/retry-after.js';
+import { sendBearerJson, sendRetryingRateLimits, type RateLimitRetries } from '../http/json-api.js';
 import { apiFailure, CloudflareError, fromOutbound } from './errors.js';
 import {
   asciiName,
@@ -300,16 +300,11 @@ export class CloudflareClient {
 
   private async fetch(method: Method, url: string, path: string, body: unknown): Promise<SafeResponse> {
     try {
-      return await this.options.safeFetch(url, {
+      return await sendBearerJson(this.options.safeFetch, {
         method,
-        headers: {
-          authorization: `Bearer ${this.options.token}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        accept: 'application/json',
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        // The API never redirects; a redirect would carry the token elsewhere.
-        maxRedirects: 0,
+        url,
+        token: this.options.token,
+        body,
         maxBytes: MAX_BYTES,
         timeoutMs: this.options.timeoutMs ?? 20_000,
       });

@@ -1,4 +1,4 @@
-import { retryAfterSeconds } from '../http/retry-after.js';
+import { retryAfterSeconds } from '../http/json-api.js';
 import { IntegrationError, outboundFailureKind } from '../errors.js';
 import type { CloudflareApiMessage } from './types.js';
 
@@ -75,7 +75,7 @@ export function quoteSafely(text: string, token: string): string {
   return token.length >= 4 ? bounded.replaceAll(token, '***') : bounded;
 }
 
-export { retryAfterSeconds } from '../http/retry-after.js';
+export { retryAfterSeconds } from '../http/json-api.js';
 
 /** Translates a failed fetch; the token travels in a header, so the outbound message cannot carry it. */
 export function fromOutbound(err: unknown, path: string): CloudflareError {

@@ -1,4 +1,4 @@
-import { retryAfterSeconds } from '../http/retry-after.js';
+import { retryAfterSeconds } from '../http/json-api.js';
 import { setTimeout as delay } from 'node:timers/promises';
 import { OutboundError } from '../http/errors.js';
 import type { SafeFetch, SafeResponse } from '../http/safe-fetch.js';
@@ -62,7 +62,7 @@ const QUOTA_REASONS = new Set([
   'RATE_LIMIT_EXCEEDED',
 ]);
 
-export { retryAfterSeconds } from '../http/retry-after.js';
+export { retryAfterSeconds } from '../http/json-api.js';
 
 interface Envelope {
   message: string | null;

@@ -1,4 +1,4 @@
-import { retryAfterSeconds as parseRetryAfter } from '../http/retry-after.js';
+import { retryAfterSeconds as parseRetryAfter } from '../http/json-api.js';
 import type { PageLink, PageText } from '../html/page.js';
 import { snippet } from '../html/snippet.js';
 

@@ -106,7 +106,7 @@ export function quoteSafely(text: string, apiKey: string): string {
   return oneLine.length > 300 ? `${oneLine.slice(0, 300)}…` : oneLine;
 }
 
-export { retryAfterSeconds } from '../http/retry-after.js';
+export { retryAfterSeconds } from '../http/json-api.js';
 
 /** Translates a failed fetch. The key travels in the POST body, but the text is masked all the same. */
 export function fromOutbound(err: unknown, command: string, apiKey: string): NamecheapError {

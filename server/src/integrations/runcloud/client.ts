@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { sendRetryingRateLimits, type RateLimitRetries } from '../http/retry-after.js';
+import { sendBearerJson, sendRetryingRateLimits, type RateLimitRetries } from '../http/json-api.js';
 import type { SafeFetch, SafeResponse } from '../http/safe-fetch.js';
 import { fromOutbound, httpFailure, RunCloudError, unsureCreation } from './errors.js';
 import {
@@ -349,18 +349,14 @@ export class RunCloudClient {
 
   private async fetch(method: Method, url: string, path: string, body: unknown): Promise<SafeResponse> {
     try {
-      return await this.options.safeFetch(url, {
+      return await sendBearerJson(this.options.safeFetch, {
         method,
-        headers: {
-          authorization: `Bearer ${this.options.token}`,
-          'content-type': 'application/json',
-        },
-        accept: 'application/json',
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        // The API never redirects; a redirect would carry the token elsewhere.
-        maxRedirects: 0,
+        url,
+        token: this.options.token,
+        body,
         maxBytes: MAX_BYTES,
         timeoutMs: this.options.timeoutMs ?? 20_000,
+        alwaysJsonType: true,
       });
     } catch (err) {
       throw fromOutbound(err, path);

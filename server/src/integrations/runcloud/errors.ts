@@ -1,4 +1,4 @@
-import { retryAfterSeconds } from '../http/retry-after.js';
+import { retryAfterSeconds } from '../http/json-api.js';
 import { IntegrationError, outboundFailureKind } from '../errors.js';
 import type { SafeResponse } from '../http/safe-fetch.js';
 
@@ -64,7 +64,7 @@ export function quoteSafely(text: string, secrets: string | readonly string[]): 
   return out;
 }
 
-export { retryAfterSeconds } from '../http/retry-after.js';
+export { retryAfterSeconds } from '../http/json-api.js';
 
 /** Translates a failed fetch; the token travels in a header, so the outbound message cannot carry it. */
 export function fromOutbound(err: unknown, path: string): RunCloudError {

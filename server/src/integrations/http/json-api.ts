@@ -1,4 +1,5 @@
-import type { SafeResponse } from './safe-fetch.js';
+/** What the API clients (RunCloud, Cloudflare, Namecheap, AccuRanker, Google) share of their calls. */
+import type { SafeFetch, SafeFetchInit, SafeResponse } from './safe-fetch.js';
 
 /** Seconds from a Retry-After header (delta-seconds or an HTTP date); undefined when absent or unreadable. */
 export function retryAfterSeconds(header: string | undefined, now = Date.now()): number | undefined {
@@ -35,4 +36,36 @@ export async function sendRetryingRateLimits(
     if (wait > maxWait) return res;
     await o.sleep(wait * 1000);
   }
+}
+
+export interface BearerJsonRequest {
+  method: NonNullable<SafeFetchInit['method']>;
+  url: string;
+  token: string;
+  body?: unknown;
+  timeoutMs: number;
+  maxBytes: number;
+  /** Send `Content-Type: application/json` on bodiless requests too (RunCloud requires it on every call). */
+  alwaysJsonType?: boolean;
+}
+
+/**
+ * One call of a Bearer-token JSON API through the guarded client: the token in the Authorization header,
+ * JSON in and out, and no redirect followed (a redirect would carry the token elsewhere). A failed fetch
+ * is thrown as the outbound client threw it, for the caller's own error class.
+ */
+export function sendBearerJson(safeFetch: SafeFetch, r: BearerJsonRequest): Promise<SafeResponse> {
+  const json = r.body !== undefined || r.alwaysJsonType === true;
+  return safeFetch(r.url, {
+    method: r.method,
+    headers: {
+      authorization: `Bearer ${r.token}`,
+      ...(json ? { 'content-type': 'application/json' } : {}),
+    },
+    accept: 'application/json',
+    ...(r.body === undefined ? {} : { body: JSON.stringify(r.body) }),
+    maxRedirects: 0,
+    maxBytes: r.maxBytes,
+    timeoutMs: r.timeoutMs,
+  });
 }
