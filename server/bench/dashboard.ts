@@ -17,7 +17,9 @@
  * a time. The baseline is bare: the same statements the handler runs (the engine's own statement that finds
  * the site under the user's access rule, then the same dashboard-repository functions), with the same
  * database handle, the same number of times, interleaved with the engine's requests; both answers are
- * checked to agree first.
+ * checked to agree first. A third side, context only: the bare statements behind a plain Fastify route (no
+ * logger, no plugins) through the same `inject()`, the floor any request through the framework costs; its p95
+ * is printed next to the figure, which stays the engine against the bare statements.
  *
  * Figures, per call (its worst comparison): the p95 as a rate (1 / p95) against the bare one's, so higher is
  * better (>= 0.8x: the engine's p95 at most 1.25x the bare p95), and the engine's p95 under 150 ms on
@@ -44,7 +46,7 @@ import {
   TOP_PAGES,
   type Comparison,
 } from '@sitefleet/shared';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { RequestContext } from '../src/core/context.js';
 import { sql } from '../src/core/sql.js';
 import type { Db } from '../src/db/db.js';
@@ -444,8 +446,12 @@ interface CallResult {
   url: string;
   engine: Timing;
   bare: Timing;
+  /** Context, not the baseline: the bare statements behind a plain Fastify route, through the same inject(). */
+  plain: Timing;
   /** Bare p95 over engine p95 (the rate ratio). */
   ratio: number;
+  /** Plain-route p95 over engine p95: what the app costs beyond the framework's own floor. */
+  plainRatio: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -483,33 +489,62 @@ async function checkSame(app: FastifyInstance, headers: Record<string, string>, 
   }
 }
 
-/** WARMUP of each, then REQUESTS of each, one at a time, alternating which goes first. */
-async function timeCall(app: FastifyInstance, headers: Record<string, string>, c: Call): Promise<CallResult> {
+/**
+ * The context side: a bare Fastify app (no logger, no plugins) with one route per call that runs the bare
+ * statements and sends their JSON, reached through the same `inject()` as the engine. It shows the floor a
+ * request through a framework costs before any of the app's own work (routing, light-my-request's request
+ * and reply); the figure stays engine against the bare statements.
+ */
+async function plainApp(calls: Call[]): Promise<FastifyInstance> {
+  const plain = Fastify({ logger: false });
+  calls.forEach((c, i) => {
+    plain.get(`/plain/${i}`, async (_request, reply) =>
+      reply.type('application/json; charset=utf-8').send(JSON.stringify(await c.bare())),
+    );
+  });
+  await plain.ready();
+  return plain;
+}
+
+/** WARMUP of each, then REQUESTS of each side, one at a time, rotating which goes first. */
+async function timeCall(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  c: Call,
+  plain: { app: FastifyInstance; url: string },
+): Promise<CallResult> {
   const engine = () => engineCall(app, headers, c.url);
   const bare = async () => JSON.stringify(await c.bare());
+  const framework = () => engineCall(plain.app, {}, plain.url);
   for (let i = 0; i < WARMUP; i++) {
     await engine();
     await bare();
+    await framework();
   }
-  const engineMs: number[] = [];
-  const bareMs: number[] = [];
-  const time = async (run: () => Promise<unknown>, into: number[]) => {
-    const started = performance.now();
-    await run();
-    into.push(performance.now() - started);
-  };
+  const sides: Array<[() => Promise<unknown>, number[]]> = [
+    [engine, []],
+    [bare, []],
+    [framework, []],
+  ];
   for (let i = 0; i < REQUESTS; i++) {
-    if (i % 2) {
-      await time(bare, bareMs);
-      await time(engine, engineMs);
-    } else {
-      await time(engine, engineMs);
-      await time(bare, bareMs);
+    for (let k = 0; k < sides.length; k++) {
+      const [run, into] = sides[(i + k) % sides.length]!;
+      const started = performance.now();
+      await run();
+      into.push(performance.now() - started);
     }
   }
-  const e = timing(engineMs);
-  const b = timing(bareMs);
-  return { name: c.name, comparison: c.comparison, url: c.url, engine: e, bare: b, ratio: b.p95 / e.p95 };
+  const [e, b, p] = sides.map(([, samples]) => timing(samples)) as [Timing, Timing, Timing];
+  return {
+    name: c.name,
+    comparison: c.comparison,
+    url: c.url,
+    engine: e,
+    bare: b,
+    plain: p,
+    ratio: b.p95 / e.p95,
+    plainRatio: p.p95 / e.p95,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -575,15 +610,17 @@ async function benchDatabase(bdb: BenchDb): Promise<DatabaseResult> {
     log(`  site ${site.id} (${site.hostname}): ${calls.length} calls agree; timing ${REQUESTS} of each side`);
     const load = loadBefore();
     const results: CallResult[] = [];
-    for (const c of calls) {
-      const r = await timeCall(app, headers, c);
+    const plain = await plainApp(calls);
+    for (const [i, c] of calls.entries()) {
+      const r = await timeCall(app, headers, c, { app: plain, url: `/plain/${i}` });
       log(
         `  ${`${r.name}${r.comparison ? `, ${r.comparison}` : ''}`.padEnd(42)} engine p50 ${r.engine.p50.toFixed(2)} ` +
           `p95 ${r.engine.p95.toFixed(2)} ms; bare p50 ${r.bare.p50.toFixed(2)} p95 ${r.bare.p95.toFixed(2)} ms; ` +
-          `${r.ratio.toFixed(2)}x`,
+          `${r.ratio.toFixed(2)}x; plain route p95 ${r.plain.p95.toFixed(2)} ms`,
       );
       results.push(r);
     }
+    await plain.close();
     return { database: bdb.kind, where: bdb.where, site, generated, loadBefore: load, calls: results };
   } finally {
     await app.close();
@@ -626,7 +663,19 @@ function figuresOf(results: DatabaseResult[]): Figure[] {
 
 function table(results: DatabaseResult[]): string {
   const rows = [
-    ['db', 'call', 'comparison', 'engine p50', 'engine p95', 'bare p50', 'bare p95', 'bare/engine p95'],
+    [
+      'db',
+      'call',
+      'comparison',
+      'engine p50',
+      'engine p95',
+      'bare p50',
+      'bare p95',
+      'bare/engine p95',
+      'plain route p95',
+      'plain/engine p95',
+      'bare/plain p95',
+    ],
     ...results.flatMap((d) =>
       d.calls.map((c) => [
         d.database,
@@ -637,6 +686,9 @@ function table(results: DatabaseResult[]): string {
         c.bare.p50.toFixed(2),
         c.bare.p95.toFixed(2),
         `${c.ratio.toFixed(2)}x`,
+        c.plain.p95.toFixed(2),
+        `${c.plainRatio.toFixed(2)}x`,
+        `${(c.bare.p95 / c.plain.p95).toFixed(2)}x`,
       ]),
     ),
   ];

@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createSecretKey,
+  randomBytes,
+  type KeyObject,
+} from 'node:crypto';
 
 /** Parses a 256-bit key given as 64 hex characters or base64 of 32 bytes. */
 export function parseKey(text: string, name = 'SECRETS_KEY'): Buffer {
@@ -18,12 +25,14 @@ const keyId = (key: Buffer) => createHash('sha256').update(key).digest('hex').sl
  * The additional data binds a value to its column, so a ciphertext moved to another column fails to open.
  */
 export class SecretBox {
-  private readonly current: { id: string; key: Buffer };
-  private readonly byId = new Map<string, Buffer>();
+  // Key objects made once: a raw key given to createCipheriv is imported again on every call (a fleet sync
+  // opens a password per site).
+  private readonly current: { id: string; key: KeyObject };
+  private readonly byId = new Map<string, KeyObject>();
 
   constructor(currentKey: Buffer, oldKeys: Buffer[] = []) {
-    this.current = { id: keyId(currentKey), key: currentKey };
-    for (const k of [currentKey, ...oldKeys]) this.byId.set(keyId(k), k);
+    this.current = { id: keyId(currentKey), key: createSecretKey(currentKey) };
+    for (const k of [currentKey, ...oldKeys]) this.byId.set(keyId(k), createSecretKey(k));
   }
 
   seal(plain: string, context: string): string {

@@ -12,10 +12,10 @@ export interface QueryResult<T> {
 
 export interface QueryOptions {
   /**
-   * Keep the statement parsed on the connection (a named prepared statement on PostgreSQL), for a statement
-   * run over and over with the same text (a fleet's per-site writes): later runs skip parsing and, once
-   * PostgreSQL settles on a generic plan, planning. Only for texts of a bounded set, as each stays prepared
-   * on every connection that ran it.
+   * Keep the statement parsed on the connection (a named prepared statement, on PostgreSQL and on PGlite:
+   * pglite-prepared.ts), for a statement run over and over with the same text (a fleet's per-site writes):
+   * later runs skip parsing and, once PostgreSQL settles on a generic plan, planning. Only for texts of a
+   * bounded set, as each stays prepared on every connection that ran it.
    */
   prepare?: boolean;
 }

@@ -1,7 +1,8 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { Db, Queryable, QueryResult } from './db.js';
+import type { Db, Queryable, QueryOptions, QueryResult } from './db.js';
 import { initdbApart } from './pglite-initdb.js';
+import { PglitePrepared } from './pglite-prepared.js';
 import { vacuumWhereDue } from './pglite-vacuum.js';
 
 /** How often the embedded database looks for tables to vacuum (autovacuum's own nap is a minute). */
@@ -30,11 +31,19 @@ const parsers = {
   [types.NUMERIC]: (v: string) => Number(v),
 };
 
-function wrap(q: Pick<PGlite, 'query'>): Queryable {
+/** A handle that runs `prepare: true` texts through `prepared` (kept parsed) and the rest through q. */
+function wrap(
+  q: Pick<PGlite, 'query'>,
+  prepared?: (sql: string, params: unknown[]) => ReturnType<PglitePrepared['outside']>,
+  accepts?: (sql: string) => boolean,
+): Queryable {
   return {
-    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
-      const r = await q.query<T>(sql, params);
-      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    async query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<T>> {
+      const r =
+        options?.prepare && prepared && accepts?.(sql)
+          ? await prepared(sql, params ?? [])
+          : await q.query<T>(sql, params);
+      return { rows: r.rows as T[], rowCount: r.affectedRows ?? r.rows.length };
     },
   };
 }
@@ -55,7 +64,9 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   // A new WAL segment is otherwise zero-filled in full (16 MB) by whichever commit crosses into it, which
   // on PGlite is a request waiting on it; the file system already reads unwritten bytes as zeros.
   await pg.exec('SET wal_init_zero = off');
-  const outer = wrap(pg);
+  const prepared = new PglitePrepared(pg);
+  const accepts = (sql: string) => prepared.accepts(sql);
+  const outer = wrap(pg, (sql, params) => prepared.outside(sql, params), accepts);
   const exec = async (sql: string) => {
     await pg.exec(sql);
   };
@@ -71,7 +82,9 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     queueConnection: { kind: 'pglite', pglite: pg },
     query: outer.query,
     async transaction(fn) {
-      return pg.transaction(async (tx) => fn(wrap(tx)));
+      return pg.transaction(async (tx) =>
+        fn(wrap(tx, (sql, params) => prepared.inside(sql, params), accepts)),
+      );
     },
     async listen(channel, onNotify) {
       // In-process: nothing can be missed, so onLost is never needed.
