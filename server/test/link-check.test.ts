@@ -23,6 +23,7 @@ import {
   TARGET_HREF,
   type PublisherSite,
 } from './link-check/site.js';
+import { siteOf, surelyOtherSite } from '../src/integrations/link-check/urls.js';
 
 let site: PublisherSite;
 let client: SafeFetchClient;
@@ -490,5 +491,81 @@ describe('robots.txt shared by a bulk run', () => {
     await expect.poll(() => Date.now() > expired).toBe(true);
     await cache.get('https://a.example', read);
     expect(reads).toBe(5);
+  });
+});
+
+describe('surelyOtherSite', () => {
+  // The rule it reads without a regular expression: an absolute or scheme-relative address with a plain host.
+  const PLAIN_ORIGIN =
+    /^(?:https?:)?\/\/((?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*\.?|(?:(?:0|[1-9]\d{0,2})\.){3}(?:0|[1-9]\d{0,2}))(?::\d*)?(?:[/?#]|$)/i;
+  const byRule = (raw: string, site: string) => {
+    const host = PLAIN_ORIGIN.exec(raw.trim())?.[1];
+    return host !== undefined && siteOf(host) !== site;
+  };
+
+  it('passes over plain hosts of other sites only, as the rule reads them', () => {
+    const cases = [
+      'https://money.example/offers/',
+      'HTTPS://WWW.Money.Example./offers',
+      '//www.money.example?x',
+      'http://other.example:8080/a',
+      'http://other.example:80x/a',
+      'https://127.0.0.1:4000/blog/x',
+      'http://1.2.3.04/',
+      'http://1.2.3.4.5/',
+      'http://999.1.1.1#top',
+      'https://a.1/',
+      'https://-a-.b-/',
+      'http://a..b/',
+      'https://xn--bcher-kva.example/',
+      'https://user@money.example/',
+      'https://[::1]/',
+      'https://money_example.com/',
+      '/relative/path',
+      'offers.html',
+      'http:/money.example/',
+      'ftp://other.example/',
+      '  https://other.example/  ',
+      'https://www.',
+      'https://www./',
+      'http\u001a//other.example/',
+      'https://www\u000eother.example/',
+    ];
+    for (const site of ['money.example', 'other.example', '127.0.0.1', 'www', 'a.1']) {
+      for (const raw of cases)
+        expect([raw, site, surelyOtherSite(raw, site)]).toEqual([raw, site, byRule(raw, site)]);
+    }
+  });
+
+  it('agrees with the rule on generated addresses', () => {
+    const parts = [
+      'a',
+      'W',
+      '.',
+      '-',
+      '0',
+      '1',
+      '25',
+      '00',
+      ':',
+      '/',
+      '?',
+      '#',
+      '_',
+      'www.',
+      'example',
+      '8080',
+      ' ',
+      '\u001a',
+      '\u000e',
+    ];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    for (let i = 0; i < 20_000; i++) {
+      let raw = ['https://', 'http://', '//', 'HTTP://', ''][Math.floor(next() * 5)]!;
+      for (let j = 1 + Math.floor(next() * 8); j > 0; j--) raw += parts[Math.floor(next() * parts.length)];
+      for (const site of ['example', 'a.example', '1.25.0.1', 'www'])
+        expect(surelyOtherSite(raw, site)).toBe(byRule(raw, site));
+    }
   });
 });

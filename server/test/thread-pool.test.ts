@@ -1,6 +1,6 @@
 import { threadId } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createThreadPool, type ThreadPool } from '../src/core/thread-pool.js';
+import { createThreadPool, movableBuffer, type ThreadPool } from '../src/core/thread-pool.js';
 import { blankEvidence } from '../src/integrations/link-check/check.js';
 import { judgeAnswer } from '../src/integrations/link-check/judge.js';
 import { createJudgePool } from '../src/integrations/link-check/judge-pool.js';
@@ -80,5 +80,37 @@ describe('link check judge on threads', () => {
     const judge = createJudgePool(0);
     expect((await judge(page(HTML))).status).toBe('wrong_rel');
     await judge.close();
+  });
+
+  it("moves a page's bytes to the thread instead of copying them, and copies a buffer it cannot move", async () => {
+    const judge = createJudgePool(1);
+    try {
+      const here = judgeAnswer(page(HTML));
+      // A buffer of its own (as a fetched page's is): moved, so it is empty here once handed over.
+      const own = page(HTML);
+      own.answer.body = new Uint8Array(new TextEncoder().encode(HTML));
+      const moved = await judge(own);
+      expect(own.answer.body.byteLength).toBe(0);
+      expect(moved).toEqual(here);
+      // A view into a larger buffer (Node's pool of small buffers): copied, and left as it was.
+      const pooled = page(HTML);
+      const bytes = Buffer.from(HTML);
+      expect(bytes.buffer.byteLength).toBeGreaterThan(bytes.byteLength);
+      pooled.answer.body = bytes;
+      expect(await judge(pooled)).toEqual(here);
+      expect(pooled.answer.body.byteLength).toBe(bytes.byteLength);
+    } finally {
+      await judge.close();
+    }
+  });
+});
+
+describe('movableBuffer', () => {
+  it('names the memory of a view that spans all of its own ArrayBuffer, and nothing for any other', () => {
+    const own = new Uint8Array(8);
+    expect(movableBuffer(own)).toEqual([own.buffer]);
+    expect(movableBuffer(own.subarray(1))).toEqual([]);
+    expect(movableBuffer(new Uint8Array(new SharedArrayBuffer(8)))).toEqual([]);
+    expect(movableBuffer(new Uint8Array(0))).toEqual([]);
   });
 });

@@ -90,13 +90,40 @@ export type OffThread<I, O> = ((input: I) => Promise<O>) & { close(): Promise<vo
 /**
  * `fn` run on `threads` worker threads (whose module `entry` serves the same function with serveTasks): the
  * work runs on other cores while this thread does its I/O. A task the threads fail (a thread that died) runs
- * here instead; with 0 threads every task runs here.
+ * here instead; with 0 threads every task runs here. `transferOf` names buffers of the input to move to the
+ * thread rather than copy (a page's bytes): they are gone from the input here once it is sent, so a task
+ * that moved any cannot run here after a failure (it fails with the thread's error) unless it failed
+ * before it was sent (a closed pool).
  */
-export function offThread<I, O>(entry: URL, threads: number, fn: (input: I) => O): OffThread<I, O> {
+export function offThread<I, O>(
+  entry: URL,
+  threads: number,
+  fn: (input: I) => O,
+  transferOf?: (input: I) => ArrayBuffer[],
+): OffThread<I, O> {
   if (threads <= 0)
     return Object.assign((input: I) => Promise.resolve(fn(input)), { close: () => Promise.resolve() });
   const pool = createThreadPool<I, O>(entry, threads);
-  return Object.assign((input: I) => pool.run(input).catch(() => fn(input)), { close: () => pool.close() });
+  const run = (input: I) => {
+    const moved = transferOf?.(input) ?? [];
+    // A moved buffer reads as empty here (detached) once it was sent.
+    const intact = () => moved.every((b) => b.byteLength > 0);
+    return pool.run(input, moved).catch((err: unknown) => {
+      if (!intact()) throw err;
+      return fn(input);
+    });
+  };
+  return Object.assign(run, { close: () => pool.close() });
+}
+
+/**
+ * The memory of `bytes` when it can be moved to another thread as it is: a view of the whole of an
+ * ArrayBuffer of its own (a Buffer cut from Node's shared pool of small buffers is not), not empty; else none.
+ */
+export function movableBuffer(bytes: Uint8Array): ArrayBuffer[] {
+  const { buffer } = bytes;
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength;
+  return buffer instanceof ArrayBuffer && whole && bytes.byteLength > 0 ? [buffer] : [];
 }
 
 /** The thread side: answers each task with `handle`'s value, or its error's message. */

@@ -5,6 +5,10 @@ import { OutboundError } from './errors.js';
 const tooLarge = (maxBytes: number) =>
   new OutboundError('too_large', `The response is larger than the ${maxBytes}-byte limit`);
 
+/** A chunk as a Buffer over the same memory (Buffer.from would copy it; the chunks are copied once, by concat). */
+const asBuffer = (chunk: Buffer | Uint8Array): Buffer =>
+  Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+
 /** Reads a body stream, aborting it as soon as it passes the cap rather than buffering the excess. */
 export async function readCapped(
   body: AsyncIterable<Buffer | Uint8Array> & { destroy(error?: Error): unknown },
@@ -18,7 +22,7 @@ export async function readCapped(
       body.destroy();
       throw tooLarge(maxBytes);
     }
-    chunks.push(Buffer.from(chunk));
+    chunks.push(asBuffer(chunk));
   }
   return Buffer.concat(chunks, total);
 }
@@ -80,7 +84,7 @@ export async function readUpTo(body: AsyncIterable<Buffer | Uint8Array>, maxByte
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const raw of body) {
-    const chunk = Buffer.from(raw);
+    const chunk = asBuffer(raw);
     const room = maxBytes - total;
     chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
     total += Math.min(chunk.length, room);

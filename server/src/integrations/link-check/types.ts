@@ -40,7 +40,10 @@ export interface JudgeInput {
   evidence: Evidence;
 }
 
-/** Judges a page's answer (judgeAnswer), here or elsewhere (worker threads). */
+/**
+ * Judges a page's answer (judgeAnswer), here or elsewhere (worker threads). It may take the page's bytes
+ * (answer.body) away with it: the check reads nothing of the answer once it is handed over.
+ */
 export type PageJudge = (input: JudgeInput) => Promise<LinkCheckResult>;
 
 export interface LinkCheckOptions {

@@ -144,6 +144,8 @@ export async function recordCheck(
       facts.figures?.domain_rating ?? null,
       facts.figures?.referring_domains ?? null,
     ],
+    // Kept parsed on the connection: a bulk run sends it once per link, planning it each time otherwise.
+    { prepare: true },
   );
   const row = written.rows[0]!;
   if (row.now === null || row.id === null)

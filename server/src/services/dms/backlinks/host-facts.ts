@@ -80,6 +80,8 @@ export class HostLookups {
   private rdapPausedUntil = 0;
   private readonly pendingDomains = new Map<string, Promise<DomainFigures | null>>();
   private ahrefsOff = false;
+  /** ip_info of addresses (as checks saw them) whose network is known: most checks of a run ask again. */
+  private readonly answered = new Map<string, IpInfo>();
 
   constructor(
     private readonly deps: Pick<AppDeps, 'db' | 'integrations'>,
@@ -88,10 +90,16 @@ export class HostLookups {
 
   /** ip_info for an address: from this run, the database, or RDAP; {ip} alone when that fails. */
   ipInfo(raw: string): Promise<IpInfo> {
+    const answered = this.knownIpInfo(raw);
+    if (answered) return Promise.resolve(answered);
     const address = parseIpAddress(raw);
     if (!address) return Promise.resolve({ ip: raw });
     const known = this.knownNetwork(address);
-    if (known) return Promise.resolve(ipInfoOf(address.text, known));
+    if (known) {
+      if (this.answered.size >= NETWORKS_KEPT) this.answered.clear();
+      this.answered.set(raw, ipInfoOf(address.text, known));
+      return Promise.resolve(ipInfoOf(address.text, known));
+    }
     let pending = this.pendingIps.get(address.text);
     if (!pending) {
       pending = this.lookUpIp(address).finally(() => this.pendingIps.delete(address.text));
@@ -100,9 +108,20 @@ export class HostLookups {
     return pending;
   }
 
+  /** ip_info of an address already answered from a network this run knows, without waiting; else null. */
+  knownIpInfo(raw: string): IpInfo | null {
+    const answered = this.answered.get(raw);
+    return answered ? { ...answered } : null;
+  }
+
+  /** Whether Ahrefs is still asked for domains' figures in this run (configured, and not given up on). */
+  asksForFigures(): boolean {
+    return Boolean(this.deps.integrations.ahrefs) && !this.ahrefsOff;
+  }
+
   /** Ahrefs' figures of a host's registrable domain; null when not configured, not a domain, or failed. */
   domainFigures(host: string): Promise<DomainFigures | null> {
-    const domain = this.deps.integrations.ahrefs && !this.ahrefsOff ? registrableDomain(host) : null;
+    const domain = this.asksForFigures() ? registrableDomain(host) : null;
     if (!domain) return Promise.resolve(null);
     let pending = this.pendingDomains.get(domain);
     if (!pending) {
@@ -201,6 +220,9 @@ export async function hostFacts(
   result: LinkCheckResult,
   backlink: string,
 ): Promise<HostFacts> {
+  // Most checks of a run are on hosts whose network it knows already: answered without a lookup to wait for.
+  const known = result.ip ? lookups.knownIpInfo(result.ip) : null;
+  if (known && !lookups.asksForFigures()) return { ip_info: known, figures: null };
   let host: string | null = null;
   try {
     host = new URL(result.final_url ?? backlink).hostname;
