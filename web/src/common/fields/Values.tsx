@@ -3,6 +3,7 @@ import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutline';
 import { Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { formatTime, formatRecordDate } from '../format/dates';
 import { displayText, isMissing } from '../format/text';
+import { CLIPPED_LINE } from './clippedLine';
 import { NAText } from './NA';
 
 export const TextValue = ({ value }: { value: unknown }) =>
@@ -45,18 +46,7 @@ export const ListValue = ({ value }: { value: unknown }) => {
   const text = value.map(String).join(', ');
   return (
     <Tooltip title={value.map(String).join('\n')} slotProps={{ tooltip: { sx: { whiteSpace: 'pre-line' } } }}>
-      <Typography
-        component="span"
-        variant="body2"
-        sx={{
-          display: 'inline-block',
-          maxWidth: 200,
-          overflow: 'hidden',
-          textOverflow: 'ellipsis',
-          whiteSpace: 'nowrap',
-          verticalAlign: 'bottom',
-        }}
-      >
+      <Typography component="span" variant="body2" sx={CLIPPED_LINE}>
         {text}
       </Typography>
     </Tooltip>

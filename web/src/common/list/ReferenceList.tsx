@@ -1,20 +1,14 @@
 import { Box, Link, Typography } from '@mui/material';
 import { LIMITS } from '@sitefleet/shared';
-import {
-  DataTable,
-  ReferenceManyField,
-  useListContext,
-  useRecordContext,
-  type SortPayload,
-} from 'react-admin';
+import { ReferenceManyField, useListContext, useRecordContext, type SortPayload } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { specOf } from '../../providers/writable';
 import { filteredListPath } from '../format/links';
 import type { ColumnDef } from './columns';
-import { dataColumns } from './dataColumns';
 import { getPath } from './export/exportRules';
 import { ListPagination } from './ListPagination';
 import { NoRows } from './NoRows';
+import { ListTable } from './table/ListTable';
 import { totalKindOf, totalText } from './totals';
 
 export interface ReferenceListProps {
@@ -97,12 +91,12 @@ export const ReferenceList = ({
       >
         <Header reference={reference} filter={{ ...filter, [target]: value }} listLink={listLink} />
         <Box sx={{ overflowX: 'auto' }}>
-          <DataTable rowClick={rowClick} bulkActionButtons={false} empty={<NoRows />}>
-            {dataColumns(
-              columns.filter((c) => c.source !== target),
-              spec,
-            )}
-          </DataTable>
+          <ListTable
+            columns={columns.filter((c) => c.source !== target)}
+            spec={spec}
+            rowClick={rowClick}
+            bulkActionButtons={false}
+          />
         </Box>
         <ListPagination />
       </Box>

@@ -1,15 +1,14 @@
 import { LIMITS } from '@sitefleet/shared';
 import { useMediaQuery, type Theme } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import { DataTable, List, useResourceContext, type RowClickFunction } from 'react-admin';
+import { List, useResourceContext, type RowClickFunction } from 'react-admin';
 import { specOf } from '../../providers/writable';
 import { BulkDelete } from './BulkDelete';
 import { smallScreenColumns, visibleColumns, type ColumnDef } from './columns';
-import { dataColumns } from './dataColumns';
 import { ListPagination } from './ListPagination';
 import { ListToolbar } from './ListToolbar';
-import { NoRows } from './NoRows';
 import type { FilterDef } from './filters/types';
+import { ListTable } from './table/ListTable';
 import { useColumnChoice } from './useColumnChoice';
 
 export interface ResourceListProps {
@@ -58,9 +57,10 @@ const ListBody = ({
         createLabel={createLabel}
         actions={actions}
       />
-      <DataTable
+      <ListTable
+        columns={shown}
+        spec={spec}
         rowClick={rowClick}
-        empty={<NoRows />}
         expand={expand}
         bulkActionButtons={
           bulkActions || canDelete ? (
@@ -72,9 +72,7 @@ const ListBody = ({
             false
           )
         }
-      >
-        {dataColumns(shown, spec)}
-      </DataTable>
+      />
     </>
   );
 };

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { ExportColumn } from './export/exportRules';
 
 /**
@@ -12,6 +12,11 @@ export interface ColumnDef<R extends Record<string, unknown> = Record<string, un
   /** Hidden until the user picks it in the column chooser. */
   hidden?: boolean;
   align?: 'left' | 'right' | 'center';
+  /**
+   * What the column's cells read once for the whole table (a context provider), mounted around the
+   * table by ListTable: a hook that a cell would otherwise call in each of 100 rows.
+   */
+  Scope?: ComponentType<{ children: ReactNode }>;
 }
 
 /** Default visible sources, in declaration order. */

@@ -1,16 +1,10 @@
 import type { ResourceSpec } from '@sitefleet/shared';
-import { DataTable, useRecordContext } from 'react-admin';
-import { TextValue } from '../fields/Values';
+import { DataTable, type RaRecord } from 'react-admin';
 import type { ColumnDef } from './columns';
 import { getPath } from './export/exportRules';
+import { CellText } from './table/cellParts';
 
 const ALWAYS_SORTABLE = new Set(['id', 'created_at', 'updated_at']);
-
-const Cell = ({ column }: { column: ColumnDef }) => {
-  const record = useRecordContext();
-  if (!record) return null;
-  return column.render ? <>{column.render(record)}</> : <TextValue value={getPath(record, column.source)} />;
-};
 
 /** A column is sortable when it says so, or when the resource declares its field sortable. */
 export function isSortable(column: ColumnDef, spec: ResourceSpec | undefined): boolean {
@@ -19,7 +13,11 @@ export function isSortable(column: ColumnDef, spec: ResourceSpec | undefined): b
   );
 }
 
-/** The <DataTable.Col> elements of a list's columns (resource lists and reference lists alike). */
+/** A column's cell: its own renderer, else the value at `source` ('N/A' when missing). */
+const cellOf = (column: ColumnDef) =>
+  column.render ?? ((record: RaRecord) => <CellText value={getPath(record, column.source)} />);
+
+/** The <DataTable.Col> elements of a list's columns (ListTable draws their cells). */
 export function dataColumns(columns: readonly ColumnDef[], spec: ResourceSpec | undefined) {
   return columns.map((column) => (
     <DataTable.Col
@@ -28,8 +26,7 @@ export function dataColumns(columns: readonly ColumnDef[], spec: ResourceSpec | 
       label={column.label}
       align={column.align}
       disableSort={!isSortable(column, spec)}
-    >
-      <Cell column={column} />
-    </DataTable.Col>
+      render={cellOf(column)}
+    />
   ));
 }

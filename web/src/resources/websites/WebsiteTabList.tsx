@@ -1,10 +1,9 @@
 import { LIMITS, resources } from '@sitefleet/shared';
 import type { ReactNode } from 'react';
-import { DataTable, List, Pagination, type SortPayload } from 'react-admin';
+import { List, Pagination, type SortPayload } from 'react-admin';
 import type { ColumnDef } from '../../common/list/columns';
-import { dataColumns } from '../../common/list/dataColumns';
 import { FilterToolbar } from '../../common/list/ListToolbar';
-import { NoRows } from '../../common/list/NoRows';
+import { ListTable } from '../../common/list/table/ListTable';
 import { specOf } from '../../providers/writable';
 import type { FilterDef } from '../../common/list/filters/types';
 import { websiteFilters } from './filters';
@@ -52,13 +51,12 @@ export const WebsiteTabList = ({
   >
     <FilterToolbar filters={filters} />
     {wrap(
-      <DataTable
+      <ListTable
+        columns={columns}
+        spec={specOf(resource)}
         rowClick={(id) => `/${WEBSITES}/${String(id)}/show`}
         bulkActionButtons={false}
-        empty={<NoRows />}
-      >
-        {dataColumns(columns, specOf(resource))}
-      </DataTable>,
+      />,
     )}
   </List>
 );

@@ -1,12 +1,9 @@
-import { Box } from '@mui/material';
 import { resources, WEBSITE_STATUS_LABELS } from '@sitefleet/shared';
 import { screenColumns } from '../../common/screens/columns';
-import { IssuesChip } from '../../common/fields/IssuesChip';
-import { OpenLinkButton } from '../../common/fields/OpenLinkButton';
-import { RecordLink } from '../../common/fields/RecordLink';
-import { TextValue } from '../../common/fields/Values';
+import { pluralise } from '../../common/fields/CountChip';
 import { col } from '../../common/list/cells';
 import type { ColumnDef } from '../../common/list/columns';
+import { CellChip, CellLink, CellNA, CellOpenLink, CellText } from '../../common/list/table/cellParts';
 import { STATUS_COLORS, TYPE_LABELS } from './labels';
 import { adminLoginColumn } from './wordpress/adminLoginColumn';
 
@@ -18,11 +15,26 @@ const hostname: ColumnDef = {
   source: 'hostname',
   label: 'Hostname',
   render: (r) => (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-      <TextValue value={r.hostname} />
-      <OpenLinkButton href={typeof r.url === 'string' ? r.url : null} label="Open the site" icon />
-    </Box>
+    <span className="sf-inline">
+      <CellText value={r.hostname} />
+      <CellOpenLink href={typeof r.url === 'string' ? r.url : null} label="Open the site" />
+    </span>
   ),
+};
+
+/** IssuesChip's cell: the alert and error counts in one chip (SPEC §9: red when any, else orange). */
+const issues = (r: Row) => {
+  const a = Number(r.alerts ?? 0) || 0;
+  const e = Number(r.errors ?? 0) || 0;
+  return (
+    <CellChip
+      label={`${a} / ${e}`}
+      color={a + e > 0 ? 'error' : 'warning'}
+      outlined={a + e === 0}
+      tip={`${pluralise(a, 'alert')}, ${pluralise(e, 'error')}`}
+      testId="issues-chip"
+    />
+  );
 };
 
 /** Websites in the websites list and in other records' Websites tabs. */
@@ -38,7 +50,12 @@ export const websiteColumns = screenColumns(resources.websites, [
     sortable: false,
     render: (r) => {
       const d = domainOf(r);
-      return <RecordLink resource={resources.domains.path} id={d?.id} text={d?.unicode_name} />;
+      if (d?.id === null || d?.id === undefined) return <CellNA />;
+      return (
+        <CellLink to={`/${resources.domains.path}/${encodeURIComponent(String(d.id))}/show`}>
+          {d.unicode_name || `#${String(d.id)}`}
+        </CellLink>
+      );
     },
     exportValue: (r) => domainOf(r)?.unicode_name ?? null,
   },
@@ -47,7 +64,7 @@ export const websiteColumns = screenColumns(resources.websites, [
     source: 'alerts',
     label: 'Alerts / Errors',
     align: 'center',
-    render: (r) => <IssuesChip alerts={r.alerts} errors={r.errors} />,
+    render: issues,
     exportValue: (r) => `${Number(r.alerts ?? 0)} / ${Number(r.errors ?? 0)}`,
   },
   ['tags', { sortable: false }],

@@ -9,7 +9,7 @@ import {
   LinearProgress,
 } from '@mui/material';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { useListContext } from 'react-admin';
+import { useListFilterContext } from 'react-admin';
 import { buildFilter, toFormValues } from './filterRules';
 import type { FilterDef, FormValues } from './types';
 
@@ -18,7 +18,7 @@ const AdvancedFilterFields = lazy(() => loadFields().then((m) => ({ default: m.A
 
 /** The 'Advanced Filters' dialog: edits every declared filter; the Filter button applies them. */
 export const AdvancedFiltersDialog = ({ defs }: { defs: readonly FilterDef[] }) => {
-  const { filterValues, setFilters } = useListContext();
+  const { filterValues, setFilters } = useListFilterContext();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<FormValues>({});
   const activeCount = defs.filter((d) => filterValues[d.source] !== undefined).length;

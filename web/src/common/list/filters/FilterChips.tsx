@@ -1,5 +1,5 @@
 import { Chip, Stack } from '@mui/material';
-import { useGetOne, useListContext } from 'react-admin';
+import { useGetOne, useListFilterContext } from 'react-admin';
 import { activeFilters, describeValue, removeFilter } from './filterRules';
 import { SEARCH_KEY, widgetOf, type FilterDef } from './types';
 
@@ -14,7 +14,7 @@ const ReferenceValue = ({ def, id }: { def: FilterDef; id: unknown }) => {
 
 /** Active filters as removable chips; removing one applies at once (SPEC §4 Advanced filters). */
 export const FilterChips = ({ defs }: { defs: readonly FilterDef[] }) => {
-  const { filterValues, setFilters } = useListContext();
+  const { filterValues, setFilters } = useListFilterContext();
   const active = activeFilters(defs, filterValues);
   if (active.length === 0) return null;
   return (

@@ -1,7 +1,7 @@
 import SearchIcon from '@mui/icons-material/Search';
 import { InputAdornment, TextField } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useListContext } from 'react-admin';
+import { useListFilterContext } from 'react-admin';
 import { removeFilter } from './filterRules';
 import { SEARCH_KEY, widgetOf, type FilterDef } from './types';
 
@@ -15,7 +15,7 @@ interface QuickInputProps {
 }
 
 const QuickInput = ({ source, label, search, clean }: QuickInputProps) => {
-  const { filterValues, setFilters } = useListContext();
+  const { filterValues, setFilters } = useListFilterContext();
   const current = typeof filterValues[source] === 'string' ? (filterValues[source] as string) : '';
   const [text, setText] = useState(current);
   const latest = useRef(filterValues);
