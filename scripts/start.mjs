@@ -1,5 +1,6 @@
 // npm start: builds what is missing or stale (shared + server with tsc, the console with Vite), then runs
-// the server from its build. Migrations and the first-run seed happen inside the server.
+// the server from its build. Migrations and the first-run seed happen inside the server (a new embedded
+// database is prepared by a child process of it, server/src/first-run.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

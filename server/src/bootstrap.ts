@@ -25,6 +25,9 @@ export interface OpenedDb {
 }
 
 /** PostgreSQL when DATABASE_URL is set; otherwise PGlite in DATA_DIR/pg behind a lock file. */
+/** Where the embedded database of a data folder lives. */
+export const embeddedDir = (config: Config) => path.join(config.dataDir, 'pg');
+
 export async function openDatabase(config: Config): Promise<OpenedDb> {
   if (config.databaseUrl) {
     const db = await openPostgres(config.databaseUrl, 10, `sitefleet-${config.role}`);
@@ -32,7 +35,7 @@ export async function openDatabase(config: Config): Promise<OpenedDb> {
   }
   const unlock = lockDataDir(config.dataDir);
   try {
-    const db = await openPglite(path.join(config.dataDir, 'pg'));
+    const db = await openPglite(embeddedDir(config));
     return {
       db,
       release: async () => {

@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { createDeps, openDatabase, resolveKeys } from './bootstrap.js';
 import { loadConfig } from './config.js';
 import { DataDirLockedError } from './db/lock.js';
+import { firstRunApart, needsFirstRunApart } from './first-run.js';
 import { migrate } from './db/migrate.js';
 import { seedIfEmpty } from './seed/index.js';
 import { startWorker } from './worker.js';
@@ -9,7 +10,10 @@ import { startWorker } from './worker.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   let opened;
+  let firstRun = null;
   try {
+    // a new embedded database is created, migrated and seeded by a short-lived child (first-run.ts)
+    if (needsFirstRunApart(config)) firstRun = await firstRunApart(config);
     opened = await openDatabase(config);
   } catch (err) {
     if (err instanceof DataDirLockedError) {
@@ -25,7 +29,7 @@ async function main(): Promise<void> {
   const { app } = await buildApp(deps);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   await app.ready();
-  const seeded = await seedIfEmpty(db, config, deps.engine);
+  const seeded = firstRun ?? (await seedIfEmpty(db, config, deps.engine));
 
   const stopWorker = config.role === 'api' ? null : await startWorker(deps, app.log);
 

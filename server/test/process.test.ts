@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -116,4 +116,19 @@ describe('the server process (embedded PGlite)', () => {
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
   }, 180_000); // three cold starts of a process (PGlite, migrations, job queue), on a busy CI machine too
+
+  it('prepares a new data folder only under its lock: a folder another live process holds is left untouched', async () => {
+    const fresh = mkdtempSync(path.join(tmpdir(), 'sitefleet-proc-locked-'));
+    try {
+      // this test process holds the lock, as another server would
+      writeFileSync(path.join(fresh, 'sitefleet.lock'), String(process.pid));
+      const server = start(fresh, 20000 + Math.floor(Math.random() * 20000));
+      expect(await server.exited).toBe(2);
+      expect(server.output()).toMatch(/in use by another Sitefleet process/);
+      expect(existsSync(path.join(fresh, 'pg'))).toBe(false);
+      expect(existsSync(path.join(fresh, 'keys.json'))).toBe(false);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -19,12 +19,12 @@ interface Thread<O> {
 }
 
 /**
- * Worker options that let a thread load TypeScript when the pool runs from source (development and tests,
- * where the entry is a .ts file): the TypeScript loader the project runs with, and its source conditions.
+ * Node options that let a thread or a child process load TypeScript when it runs from source (development
+ * and tests, where the entry is a .ts file): the TypeScript loader the project runs with, and its source
+ * conditions. Undefined for a built entry (a thread then takes no options; a child, its parent's flags).
  */
-function sourceOptions(entry: URL): { execArgv?: string[] } {
-  if (!entry.pathname.endsWith('.ts')) return {};
-  return { execArgv: ['--conditions=development', '--import', 'tsx'] };
+export function sourceExecArgv(entry: string): string[] | undefined {
+  return entry.endsWith('.ts') ? ['--conditions=development', '--import', 'tsx'] : undefined;
 }
 
 export function createThreadPool<I, O>(entry: URL, size: number): ThreadPool<I, O> {
@@ -40,7 +40,8 @@ export function createThreadPool<I, O>(entry: URL, size: number): ThreadPool<I, 
   };
 
   const start = (): Thread<O> => {
-    const worker = new Worker(entry, sourceOptions(entry));
+    const execArgv = sourceExecArgv(entry.pathname);
+    const worker = new Worker(entry, execArgv ? { execArgv } : {});
     const thread: Thread<O> = { worker, inflight: new Map() };
     worker.unref();
     worker.on('message', (reply: Reply<O>) => {
