@@ -4,6 +4,7 @@ import { parseArguments } from '../src/jobs/arguments.js';
 import type { CommandArgument } from '@sitefleet/shared';
 import { defineCommand, type UnitResult } from '../src/jobs/types.js';
 import { createTestApp, DATABASES, waitForRun, type TestApp } from './helper.js';
+import { until } from './support/delivery.js';
 
 const attempts = new Map<string, number>();
 
@@ -62,6 +63,30 @@ const probeCommand = (name: string, unitsPerJob: number) =>
     },
   });
 
+/**
+ * Two slots per worker: units 0 to 3 wait for the test (as many as the workers' slots, so they hold them
+ * all), the rest finish at once, and a unit still running after 50 ms is set aside.
+ */
+let stuck = gate();
+const asideArguments: CommandArgument[] = [
+  { name: 'count', label: 'Count', kind: 'integer', required: true, min: 0, max: 50 },
+];
+const aside = defineCommand<{ count: number }>({
+  service: 'dms',
+  name: 'test:aside',
+  description: 'Engine probe: stuck units set aside',
+  arguments: asideArguments,
+  batchSize: 2,
+  concurrency: 2,
+  setAsideAfterMs: 50,
+  parse: (raw) => parseArguments(asideArguments, raw) as { count: number },
+  plan: (a) => Array.from({ length: a.count }, (_, i) => ({ key: `unit-${i}`, input: { i } })),
+  async run(unit): Promise<UnitResult> {
+    if (Number(unit.input.i) < 4) await stuck.promise;
+    return { output: { message: `did ${unit.key}` } };
+  },
+});
+
 const probe = probeCommand('test:probe', 1);
 /** The same units, three to a queue message. */
 const batched = probeCommand('test:batched', 3);
@@ -89,7 +114,7 @@ for (const kind of DATABASES) {
     beforeAll(async () => {
       attempts.clear(); // run ids start again at 1 on each database
       t = await createTestApp(kind, { jobsSuperviseSeconds: 1 });
-      t.deps.jobs.register(probe, batched);
+      t.deps.jobs.register(probe, batched, aside);
       await t.db.query('CREATE TABLE test_effects (run_id bigint, key text)');
       await t.deps.jobs.startWorkers();
       admin = await t.as('ADMIN');
@@ -128,6 +153,28 @@ for (const kind of DATABASES) {
       held.resolve();
       await said;
       expect((await view(id)).remaining_jobs).toBe(0);
+    });
+
+    it('sets aside units that outlast setAsideAfterMs, so units stuck in every slot do not stall the run', async () => {
+      stuck = gate();
+      const id = await start({ count: 10 }, 'test:aside');
+      try {
+        // the six quick units finish while the four stuck ones still hold what were all the slots
+        const during = await until(
+          'the quick units',
+          async () => {
+            const v = await view(id);
+            return v.done_jobs === 6 ? v : null;
+          },
+          20_000,
+        );
+        expect(during.remaining_jobs).toBe(4);
+        expect(during.status).toBe('running');
+      } finally {
+        stuck.resolve();
+      }
+      const done = await finished(id);
+      expect(done.success_count).toBe(10);
     });
 
     for (const [command, def] of [

@@ -119,8 +119,21 @@ export async function runPipeline(
     await host.record(record, due);
   };
 
+  // Units set aside (setAsideAfterMs): still running, no longer holding a slot; at most `slots` of them.
+  const aside = new Set<Promise<void>>();
+  // Resolved when a unit is set aside, so the loop below looks at the queue again (nothing else finished).
+  let wake: () => void = () => undefined;
+  let woken = new Promise<void>((resolve) => (wake = resolve));
+  const setAside = (p: Promise<void>) => {
+    if (!inflight.has(p) || aside.size >= slots) return;
+    aside.add(p);
+    launch();
+    wake();
+    woken = new Promise<void>((resolve) => (wake = resolve));
+  };
+
   const launch = () => {
-    while (inflight.size < slots && waiting.length) {
+    while (inflight.size - aside.size < slots && waiting.length) {
       const [delivery, unit, args] = waiting.shift()!;
       const run: RunInfo = {
         id: unit.run_id,
@@ -134,9 +147,13 @@ export async function runPipeline(
       );
       // A finished unit's slot is refilled at once from the units waiting, not on the loop's next turn
       // (which may be waiting on a fetch).
+      const timer =
+        def.setAsideAfterMs === undefined ? undefined : setTimeout(() => setAside(p), def.setAsideAfterMs);
       const p: Promise<void> = task.then((o) => {
+        clearTimeout(timer);
         finished.push(o);
         inflight.delete(p);
+        aside.delete(p);
         launch();
       });
       inflight.add(p);
@@ -180,7 +197,21 @@ export async function runPipeline(
     if (more.length) await begin(more);
   };
   while ((inflight.size || fetching) && settleError === null) {
-    await Promise.race(fetching ? [...inflight, fetching] : inflight);
+    // Units that finished are recorded within FLUSH_AFTER_MS even while the others run on (a slow site).
+    let flushTimer: NodeJS.Timeout | undefined;
+    const flushDue =
+      finished.length > 0
+        ? new Promise<void>((resolve) => {
+            flushTimer = setTimeout(resolve, Math.max(0, lastFlush + FLUSH_AFTER_MS - Date.now()));
+          })
+        : null;
+    await Promise.race([
+      ...inflight,
+      woken,
+      ...(fetching ? [fetching] : []),
+      ...(flushDue ? [flushDue] : []),
+    ]);
+    clearTimeout(flushTimer);
     if (
       finished.length >= 2 * slots ||
       (inflight.size === 0 && !fetching) ||

@@ -77,6 +77,13 @@ export interface CommandDef<A extends JsonObject = JsonObject> {
    * units. 1 spreads a run's units over as many messages, and so worker processes, as it has units.
    */
   unitsPerJob?: number;
+  /**
+   * Milliseconds after which a unit still running stops counting against its worker's slots: a unit that
+   * waits on a slow or dead outside system (a site that does not answer until its timeout) is set aside
+   * and the next unit starts in its place, at most as many set aside as there are slots. For units that
+   * mostly wait (network calls), not for ones that compute. Unset: a unit holds its slot to the end.
+   */
+  setAsideAfterMs?: number;
   /** Workers per process on this command's queue. */
   concurrency?: number;
   /** Most units one run may have, spawned ones included (a number, or one derived from the arguments). */

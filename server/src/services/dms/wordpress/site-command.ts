@@ -17,6 +17,9 @@ import { connectedWebsites, connectionOf, saveFailure, type ConnectionRow } from
  * connection records it), never the run.
  */
 
+/** After this long a site's unit stops holding one of its worker's slots (CommandDef.setAsideAfterMs). */
+export const SET_ASIDE_AFTER_MS = 1000;
+
 /** The most sites one run takes (the fleet). */
 export const MAX_SITES = 10_000;
 
@@ -90,6 +93,9 @@ export function siteCommand(spec: SiteCommandSpec): CommandDef {
     retry: { limit: 0 },
     timeoutSeconds: spec.timeoutSeconds ?? 120,
     batchSize: spec.batchSize ?? 8,
+    // A site still busy after a second is mostly waiting on its network (a dead or slow one waits out its
+    // timeout): its slot goes to the next site, so a few dead sites do not stall the fleet.
+    setAsideAfterMs: SET_ASIDE_AFTER_MS,
     maxJobs: MAX_SITES,
     ...(spec.schedule ? { schedule: spec.schedule } : {}),
     async parse(raw, { deps }) {
