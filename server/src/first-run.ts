@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
 import { createDeps, embeddedDir, resolveKeys } from './bootstrap.js';
 import { loadConfig, type Config } from './config.js';
 import { sourceExecArgv } from './core/thread-pool.js';
@@ -65,7 +66,12 @@ async function main(): Promise<void> {
     const keys = resolveKeys(config, (m) => console.warn(`warning: ${m}`));
     await migrate(db);
     const deps = createDeps(config, db, keys);
+    // As the server does before it seeds: the app's start-up records the routes' permissions, which the
+    // seeded roles are granted.
+    const { app } = await buildApp(deps, { logger: false });
+    await app.ready();
     const seeded = await seedIfEmpty(db, config, deps.engine);
+    await app.close();
     await new Promise<void>((resolve, reject) =>
       process.send!({ seeded } satisfies Done, (err: Error | null) => (err ? reject(err) : resolve())),
     );

@@ -93,6 +93,16 @@ describe('the server process (embedded PGlite)', () => {
       body: JSON.stringify({ email: 'admin@sitefleet.local', password }),
     });
     expect(login.status).toBe(200);
+    // the first run (prepared by a child process) granted every seeded role the permissions of the routes
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    const roles = await fetch(`http://127.0.0.1:${port}/ums/api/v1/roles?perPage=100`, {
+      headers: { authorization: `Bearer ${token}`, authtype: 'password' },
+    });
+    const { data } = (await roles.json()) as { data: Array<{ name: string; permissions: number[] }> };
+    expect(data.length).toBeGreaterThan(1);
+    // (ADMIN holds every permission without grants)
+    for (const role of data.filter((r) => r.name !== 'ADMIN'))
+      expect(role.permissions.length, role.name).toBeGreaterThan(100);
     expect(existsSync(path.join(dir, 'sitefleet.lock'))).toBe(true);
 
     const second = start(dir, port + 1);

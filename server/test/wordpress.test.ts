@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createTestApp, DATABASES, waitForRun, type TestApp } from './helper.js';
+import { connectedWebsites } from '../src/services/dms/wordpress/site-repository.js';
 import { FAKE_PASSWORD, startWordPressFake, type WordPressFake } from './support/wordpress-fake.js';
 
 /** The fake's address: allowed through the outbound guard like a customer's site would be. */
@@ -135,6 +136,9 @@ describe.each(DATABASES)('WordPress fleet on %s (against the local fake)', (kind
     );
     expect(conn.body.data[0]!.state).toBe('error');
     expect(String(conn.body.data[0]!.last_error)).toMatch(/dead/);
+    // the next run starts with the site that failed, so its timeout runs beside the others
+    const next = await connectedWebsites(t.db, [sites.main!, sites.second!, sites.bare!, sites.dead!]);
+    expect(next.map((s) => s.website_id)).toEqual([sites.dead, sites.main, sites.second, sites.bare]);
     const main = await call<{ data: Body[] }>(
       'GET',
       `/dms/api/v1/wp-sites?filter=${encodeURIComponent(JSON.stringify({ website_id: sites.main }))}`,

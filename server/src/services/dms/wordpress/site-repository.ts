@@ -45,9 +45,12 @@ export async function connectedWebsites(
   db: Queryable,
   ids: number[] | null,
 ): Promise<{ website_id: number; hostname: string }[]> {
+  // Sites whose last contact failed come first: a dead one then waits out its timeout while the others
+  // run, rather than at the end of the run.
   const r = await db.query<{ website_id: number; hostname: string }>(
     `SELECT s.website_id, w.hostname FROM wp_sites s JOIN websites w ON w.id = s.website_id
-     WHERE ($1::bigint[] IS NULL OR s.website_id = ANY($1::bigint[])) ORDER BY s.website_id`,
+     WHERE ($1::bigint[] IS NULL OR s.website_id = ANY($1::bigint[]))
+     ORDER BY s.state = 'error' DESC, s.website_id`,
     [ids],
   );
   return r.rows.map((row) => ({ website_id: Number(row.website_id), hostname: row.hostname }));
