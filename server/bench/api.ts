@@ -1,8 +1,8 @@
 /**
  * npm run bench:api — the engine's list and single-record endpoints against a minimal Fastify handler that
  * runs the same SQL, on PGlite and on PostgreSQL, reporting req/s, p50/p95/p99 and the ratio (targets:
- * engine >= 0.8x, the indexed list >= 0.9x). The engine logs as the server does by default (info, one line
- * per request, into /dev/null); BENCH_LOG_LEVEL=warn or silent measures without the lines.
+ * engine >= 0.8x, the indexed list >= 0.9x). The engine logs as the server does by default (info: requests
+ * summed up per route every 10 s, into /dev/null); BENCH_LOG_LEVEL=warn or silent measures without the lines.
  *
  * Knobs: BENCH_ROWS (100000 users), BENCH_WEBSITES (100000), BENCH_DOMAINS (300000), BENCH_SECONDS (10),
  * BENCH_WARMUP_SECONDS (2), BENCH_CONNECTIONS (10), BENCH_ROUNDS (2), BENCH_DATABASES (pglite,postgres),

@@ -40,8 +40,8 @@ export function discardedLog(): BatchedLines {
 
 /**
  * Migrates, builds the real app exactly as the server does and seeds roles and the admin. It logs at
- * `logLevel` (the server's default, info: one line per request) into /dev/null through the server's own
- * batched destination, so that the log line's cost is part of what is measured.
+ * `logLevel` (the server's default, info: requests summed up per route every 10 s) into /dev/null through
+ * the server's own batched destination, so that logging's cost is part of what is measured.
  */
 export async function prepareEngine(
   db: Db,

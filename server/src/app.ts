@@ -41,6 +41,7 @@ export async function buildApp(
   opts: { logger?: boolean; logStream?: { write(line: string): void } } = {},
 ): Promise<BuiltApp> {
   const { config } = deps;
+  const logController = new RouteLogController();
   const app = Fastify({
     logger:
       opts.logger === false
@@ -49,7 +50,7 @@ export async function buildApp(
             ...loggerOptions(config.logLevel),
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
-    logController: new RouteLogController(),
+    logController,
     frameworkErrors: frameworkError,
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
@@ -106,6 +107,7 @@ export async function buildApp(
     );
   });
   app.addHook('onClose', async () => {
+    logController.flush();
     await unlisten?.();
     await deps.jobs.stop();
     await deps.integrations.close();

@@ -161,6 +161,46 @@ const loggedApp = (kind: DbKind, lines: string[]) =>
   loggedTestApp(kind, lines, { logLevel: 'debug', beforeReady: faultRoutes });
 
 describe.each(DATABASES)('request logs on %s', (kind) => {
+  it('at info, sum requests up per route and status, with a slow or failed request on its own line', async () => {
+    const lines: string[] = [];
+    const logged = await loggedTestApp(kind, lines, { logLevel: 'info', beforeReady: faultRoutes });
+    let closed = false;
+    try {
+      const login = await logged.app.inject({
+        method: 'POST',
+        url: '/ums/auth/login',
+        payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      });
+      const headers = { authorization: `Bearer ${(login.json() as { access_token: string }).access_token}` };
+      for (let i = 0; i < 3; i++)
+        expect(
+          (await logged.app.inject({ method: 'GET', url: '/dms/api/v1/tags', headers })).statusCode,
+        ).toBe(200);
+      expect((await logged.app.inject({ method: 'GET', url: '/test/fault/42P01', headers })).statusCode).toBe(
+        500,
+      );
+      await logged.app.close(); // writes the summary
+      closed = true;
+      const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(records.filter((r) => r.msg === 'request')).toEqual([]);
+      expect(records.filter((r) => r.msg === 'requests' && r.route === '/dms/api/v1/tags')).toEqual([
+        expect.objectContaining({
+          level: 30,
+          method: 'GET',
+          status: 200,
+          count: 3,
+          p50: expect.any(Number),
+          p95: expect.any(Number),
+          max: expect.any(Number),
+        }),
+      ]);
+      expect(records.some((r) => r.msg === 'request failed')).toBe(true);
+    } finally {
+      if (!closed) await logged.close();
+      else await logged.close().catch(() => undefined);
+    }
+  });
+
   it('carry method, route pattern, status and time, and never a filter value or SQL parameter', async () => {
     const lines: string[] = [];
     const logged = await loggedApp(kind, lines);

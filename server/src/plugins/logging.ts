@@ -1,4 +1,4 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** A SQLSTATE-carrying error of PGlite or node-postgres. */
 export interface DatabaseErrorLike {
@@ -80,12 +80,45 @@ function line(request: FastifyRequest, reply: FastifyReply) {
     method: request.method,
     route: request.routeOptions.url ?? '(no route)',
     status: reply.statusCode,
-    ms: Math.round(reply.elapsedTime * 10) / 10,
+    ms: round(reply.elapsedTime),
   };
 }
 
-/** One info line per request (method, route pattern, status, time) instead of Fastify's two with the URL. */
+/** How often the request summary is written, and the time from which a request is logged on its own. */
+const SUMMARY_MS = 10_000;
+const SLOW_MS = 1_000;
+/** Times kept per summary line for its percentiles (a reservoir sample past that). */
+const SAMPLES = 1_000;
+
+/** The requests of one method, route and status since the last summary. */
+interface Tally {
+  method: string;
+  route: string;
+  status: number;
+  count: number;
+  max: number;
+  times: number[];
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
+/** Whether the logger writes lines of this level (silent: none). */
+const enabled = (log: FastifyBaseLogger, level: 'debug' | 'info') =>
+  (LEVELS[log.level] ?? Infinity) <= LEVELS[level]!;
+
+/**
+ * Request logging that costs little at `info`: each request is counted under its method, route pattern and
+ * status, and every 10 s one `requests` line per such key gives the count and the p50, p95 and longest
+ * time. A request that failed (error line), took a second or more (`slow request`) or answered no route is
+ * logged on its own. At `debug` every request gets its own `request` line. Lines never carry a query string,
+ * path values or a body. flush() writes what is counted (the app calls it when it closes).
+ */
 export class RouteLogController extends LogController {
+  private readonly tallies = new Map<string, Tally>();
+  private timer: NodeJS.Timeout | null = null;
+  private log: FastifyBaseLogger | null = null;
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -94,13 +127,69 @@ export class RouteLogController extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return;
-    if (error) reply.log.error({ ...line(request, reply), err: error }, 'request errored');
-    else reply.log.info(line(request, reply), 'request');
+    if (error) return reply.log.error({ ...line(request, reply), err: error }, 'request errored');
+    if (enabled(reply.log, 'debug')) return reply.log.info(line(request, reply), 'request');
+    if (!enabled(reply.log, 'info')) return;
+    const ms = reply.elapsedTime;
+    if (ms >= SLOW_MS) reply.log.info(line(request, reply), 'slow request');
+    this.count(
+      request.server.log,
+      request.method,
+      request.routeOptions.url ?? '(no route)',
+      reply.statusCode,
+      ms,
+    );
   }
 
   override routeNotFound(request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
     reply.log.info(line(request, reply), 'no such route');
+  }
+
+  private count(log: FastifyBaseLogger, method: string, route: string, status: number, ms: number): void {
+    this.log = log;
+    const key = `${method} ${status} ${route}`;
+    let tally = this.tallies.get(key);
+    if (!tally) {
+      tally = { method, route, status, count: 0, max: 0, times: [] };
+      this.tallies.set(key, tally);
+    }
+    tally.count++;
+    if (ms > tally.max) tally.max = ms;
+    if (tally.times.length < SAMPLES) tally.times.push(ms);
+    else {
+      const at = Math.floor(Math.random() * tally.count);
+      if (at < SAMPLES) tally.times[at] = ms;
+    }
+    if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), SUMMARY_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes a `requests` line per method, route and status counted since the last one. */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const log = this.log;
+    if (!log) return;
+    for (const t of this.tallies.values()) {
+      const times = t.times.sort((a, b) => a - b);
+      const at = (q: number) => round(times[Math.min(times.length - 1, Math.floor(times.length * q))] ?? 0);
+      log.info(
+        {
+          method: t.method,
+          route: t.route,
+          status: t.status,
+          count: t.count,
+          p50: at(0.5),
+          p95: at(0.95),
+          max: round(t.max),
+        },
+        'requests',
+      );
+    }
+    this.tallies.clear();
   }
 }
 
