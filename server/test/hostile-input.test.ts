@@ -1,14 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  createTestApp,
-  DATABASES,
-  type DbKind,
-  loggedTestApp,
-  type TestApp,
-} from './helper.js';
+import { createTestApp, DATABASES, type DbKind, loggedTestApp, type TestApp } from './helper.js';
 
 const filterUrl = (base: string, filter: string) => `${base}?filter=${encodeURIComponent(filter)}`;
 
@@ -164,14 +156,8 @@ describe.each(DATABASES)('request logs on %s', (kind) => {
   it('at info, sum requests up per route and status, with a slow or failed request on its own line', async () => {
     const lines: string[] = [];
     const logged = await loggedTestApp(kind, lines, { logLevel: 'info', beforeReady: faultRoutes });
-    let closed = false;
     try {
-      const login = await logged.app.inject({
-        method: 'POST',
-        url: '/ums/auth/login',
-        payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-      });
-      const headers = { authorization: `Bearer ${(login.json() as { access_token: string }).access_token}` };
+      const headers = { authorization: `Bearer ${logged.token}` };
       for (let i = 0; i < 3; i++)
         expect(
           (await logged.app.inject({ method: 'GET', url: '/dms/api/v1/tags', headers })).statusCode,
@@ -179,8 +165,7 @@ describe.each(DATABASES)('request logs on %s', (kind) => {
       expect((await logged.app.inject({ method: 'GET', url: '/test/fault/42P01', headers })).statusCode).toBe(
         500,
       );
-      await logged.app.close(); // writes the summary
-      closed = true;
+      await logged.app.close(); // writes the summary (close() below closes what is left)
       const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(records.filter((r) => r.msg === 'request')).toEqual([]);
       expect(records.filter((r) => r.msg === 'requests' && r.route === '/dms/api/v1/tags')).toEqual([
@@ -196,8 +181,7 @@ describe.each(DATABASES)('request logs on %s', (kind) => {
       ]);
       expect(records.some((r) => r.msg === 'request failed')).toBe(true);
     } finally {
-      if (!closed) await logged.close();
-      else await logged.close().catch(() => undefined);
+      await logged.close();
     }
   });
 
@@ -205,12 +189,7 @@ describe.each(DATABASES)('request logs on %s', (kind) => {
     const lines: string[] = [];
     const logged = await loggedApp(kind, lines);
     try {
-      const login = await logged.app.inject({
-        method: 'POST',
-        url: '/ums/auth/login',
-        payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-      });
-      const headers = { authorization: `Bearer ${(login.json() as { access_token: string }).access_token}` };
+      const headers = { authorization: `Bearer ${logged.token}` };
       const canary = 'canary-7f3a9c';
       const list = await logged.app.inject({
         method: 'GET',
