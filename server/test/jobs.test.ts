@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueOf } from '../src/jobs/job-data.js';
+import { MAX_HELD_BYTES } from '../src/jobs/pipeline.js';
 import { parseArguments } from '../src/jobs/arguments.js';
 import type { CommandArgument } from '@sitefleet/shared';
 import { defineCommand, type UnitResult } from '../src/jobs/types.js';
@@ -87,6 +88,97 @@ const aside = defineCommand<{ count: number }>({
   },
 });
 
+/**
+ * Units that hold more than half a pipeline's bound each until recorded, and whose recording waits for the
+ * test: once two finished units wait, no more may start.
+ */
+let recording = gate();
+let recordingEntered = gate();
+let heldStarted = 0;
+const heldArguments: CommandArgument[] = [
+  { name: 'count', label: 'Count', kind: 'integer', required: true, min: 0, max: 50 },
+];
+const holding = defineCommand<{ count: number }>({
+  service: 'dms',
+  name: 'test:holding',
+  description: 'Engine probe: units holding their results until recorded',
+  arguments: heldArguments,
+  batchSize: 2,
+  concurrency: 1,
+  unitsPerJob: 1,
+  parse: (raw) => parseArguments(heldArguments, raw) as { count: number },
+  plan: (a) => Array.from({ length: a.count }, (_, i) => ({ key: `unit-${i}`, input: { i } })),
+  run(unit): Promise<UnitResult> {
+    heldStarted++;
+    return Promise.resolve({
+      output: { message: `did ${unit.key}` },
+      heldBytes: MAX_HELD_BYTES / 2 + 1,
+      commit: async () => {
+        recordingEntered.resolve();
+        await recording.promise;
+      },
+    });
+  },
+});
+
+/**
+ * Two units, one per worker (each waits until both have started), whose commits each wait until both
+ * commits have begun: they finish only when the process records two groups at once (recordLanes).
+ */
+const lanesCommand = (name: string, recordLanes: number) => {
+  const started = new Set<string>();
+  let bothStarted = gate();
+  const committing = new Set<string>();
+  let bothCommitting = gate();
+  // Each unit counts once (a commit tried again in a savepoint is the same unit arriving again).
+  const meet = async (
+    key: string,
+    arrived: Set<string>,
+    all: { promise: Promise<void>; resolve: () => void },
+  ) => {
+    arrived.add(key);
+    if (arrived.size === 2) all.resolve();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the other unit never came')), 1500);
+    });
+    try {
+      await Promise.race([all.promise, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const def = defineCommand<{ count: number }>({
+    service: 'dms',
+    name,
+    description: 'Engine probe: two groups recorded at once',
+    arguments: heldArguments,
+    batchSize: 1,
+    concurrency: 2,
+    unitsPerJob: 1,
+    recordLanes,
+    retry: { limit: 0 },
+    parse: (raw) => parseArguments(heldArguments, raw) as { count: number },
+    plan: (a) => Array.from({ length: a.count }, (_, i) => ({ key: `unit-${i}`, input: { i } })),
+    async run(unit): Promise<UnitResult> {
+      await meet(unit.key, started, bothStarted);
+      return {
+        output: { message: `did ${unit.key}` },
+        commit: () => meet(unit.key, committing, bothCommitting),
+      };
+    },
+  });
+  const reset = () => {
+    started.clear();
+    bothStarted = gate();
+    committing.clear();
+    bothCommitting = gate();
+  };
+  return { def, reset };
+};
+const twoLanes = lanesCommand('test:two-lanes', 2);
+const oneLane = lanesCommand('test:one-lane', 1);
+
 const probe = probeCommand('test:probe', 1);
 /** The same units, three to a queue message. */
 const batched = probeCommand('test:batched', 3);
@@ -114,7 +206,7 @@ for (const kind of DATABASES) {
     beforeAll(async () => {
       attempts.clear(); // run ids start again at 1 on each database
       t = await createTestApp(kind, { jobsSuperviseSeconds: 1 });
-      t.deps.jobs.register(probe, batched, aside);
+      t.deps.jobs.register(probe, batched, aside, holding, twoLanes.def, oneLane.def);
       await t.db.query('CREATE TABLE test_effects (run_id bigint, key text)');
       await t.deps.jobs.startWorkers();
       admin = await t.as('ADMIN');
@@ -176,6 +268,49 @@ for (const kind of DATABASES) {
       const done = await finished(id);
       expect(done.success_count).toBe(10);
     });
+
+    it('starts no more units while the finished ones hold more than the bound until they are recorded', async () => {
+      recording = gate();
+      recordingEntered = gate();
+      heldStarted = 0;
+      const id = await start({ count: 8 }, 'test:holding');
+      try {
+        // The units that finished before the bound was passed are all that started (the recording
+        // transaction holds PGlite's one connection: nothing is read meanwhile).
+        await recordingEntered.promise;
+        // Without the bound the other units start and finish at once while the recording waits: give them
+        // a second to show it.
+        const allStarted = await until(
+          'every unit to start',
+          () => Promise.resolve(heldStarted === 8 || null),
+          1000,
+        )
+          .then(() => true)
+          .catch(() => false);
+        expect(allStarted).toBe(false);
+        expect(heldStarted).toBeLessThan(8);
+      } finally {
+        recording.resolve();
+      }
+      const done = await finished(id);
+      expect(done.success_count).toBe(8);
+      expect(heldStarted).toBe(8);
+    });
+
+    // PGlite runs one transaction at a time: a second lane waits on it, so the lanes are PostgreSQL's.
+    it.runIf(kind === 'postgres')(
+      'records two groups of a command at once when it asks for two lanes',
+      async () => {
+        twoLanes.reset();
+        const both = await finished(await start({ count: 2 }, 'test:two-lanes'));
+        expect(both).toMatchObject({ success_count: 2, failed_count: 0 });
+        // The same units on one lane: the second group waits for the first, whose commit waits for it.
+        oneLane.reset();
+        const one = await finished(await start({ count: 2 }, 'test:one-lane'));
+        expect(one).toMatchObject({ success_count: 1, failed_count: 1 });
+        expect(one.failed_job_output[0]?.output.message).toContain('the other unit never came');
+      },
+    );
 
     for (const [command, def] of [
       ['test:probe', probe],

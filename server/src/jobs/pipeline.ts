@@ -9,6 +9,12 @@ import { queuedUnits } from './run-repository.js';
 const FLUSH_AFTER_MS = 1_000;
 /** After a fetch that found fewer messages than it asked for, the pipeline waits this long before asking again. */
 const DRY_QUEUE_MS = 500;
+/**
+ * Bytes a pipeline's finished, unrecorded units may hold (UnitResult.heldBytes) before it starts no more:
+ * units whose commits carry what they fetched (a site's posts) wait for recording in memory, and a
+ * database slower than the network must not let them pile up.
+ */
+export const MAX_HELD_BYTES = 64 * 1024 * 1024;
 
 export interface UnitRow {
   id: number;
@@ -89,6 +95,12 @@ async function unitsOf(
  * retry when a unit threw and has attempts left. A unit recorded by an earlier delivery changes nothing.
  * The batch's own messages are settled the same way; pg-boss's settle of them then finds nothing to do.
  */
+function heldBy(outcomes: Outcome[]): number {
+  let bytes = 0;
+  for (const o of outcomes) bytes += o.result?.heldBytes ?? 0;
+  return bytes;
+}
+
 export async function runPipeline(
   host: PipelineHost,
   def: CommandDef,
@@ -116,24 +128,36 @@ export async function runPipeline(
       else record.push(o);
       if (--d.open === 0) due.push(d);
     }
-    await host.record(record, due);
+    try {
+      await host.record(record, due);
+    } finally {
+      held -= heldBy(outcomes);
+      launch();
+      nudge();
+    }
   };
 
   // Units set aside (setAsideAfterMs): still running, no longer holding a slot; at most `slots` of them.
   const aside = new Set<Promise<void>>();
-  // Resolved when a unit is set aside, so the loop below looks at the queue again (nothing else finished).
+  // Resolved when a unit is set aside or a group is recorded, so the loop below looks at the queue again
+  // (nothing else finished).
   let wake: () => void = () => undefined;
   let woken = new Promise<void>((resolve) => (wake = resolve));
+  const nudge = () => {
+    wake();
+    woken = new Promise<void>((resolve) => (wake = resolve));
+  };
   const setAside = (p: Promise<void>) => {
     if (!inflight.has(p) || aside.size >= slots) return;
     aside.add(p);
     launch();
-    wake();
-    woken = new Promise<void>((resolve) => (wake = resolve));
+    nudge();
   };
 
+  // Bytes held by finished units not yet recorded (their commits' data).
+  let held = 0;
   const launch = () => {
-    while (inflight.size - aside.size < slots && waiting.length) {
+    while (inflight.size - aside.size < slots && waiting.length && held < MAX_HELD_BYTES) {
       const [delivery, unit, args] = waiting.shift()!;
       const run: RunInfo = {
         id: unit.run_id,
@@ -151,6 +175,7 @@ export async function runPipeline(
         def.setAsideAfterMs === undefined ? undefined : setTimeout(() => setAside(p), def.setAsideAfterMs);
       const p: Promise<void> = task.then((o) => {
         clearTimeout(timer);
+        held += o.result?.heldBytes ?? 0;
         finished.push(o);
         inflight.delete(p);
         aside.delete(p);
@@ -196,7 +221,8 @@ export async function runPipeline(
     if (more.length < fetchSize) dryUntil = Date.now() + DRY_QUEUE_MS;
     if (more.length) await begin(more);
   };
-  while ((inflight.size || fetching) && settleError === null) {
+  // Units may wait with nothing running while the finished ones hold too much: their recording frees them.
+  while ((inflight.size || fetching || waiting.length) && settleError === null) {
     // Units that finished are recorded within FLUSH_AFTER_MS even while the others run on (a slow site).
     let flushTimer: NodeJS.Timeout | undefined;
     const flushDue =
@@ -213,9 +239,11 @@ export async function runPipeline(
     ]);
     clearTimeout(flushTimer);
     if (
-      finished.length >= 2 * slots ||
-      (inflight.size === 0 && !fetching) ||
-      (finished.length > 0 && Date.now() - lastFlush >= FLUSH_AFTER_MS)
+      (finished.length > 0 || idle.length > 0) &&
+      (finished.length >= 2 * slots ||
+        (inflight.size === 0 && !fetching) ||
+        held >= MAX_HELD_BYTES ||
+        Date.now() - lastFlush >= FLUSH_AFTER_MS)
     )
       flush();
     const now = Date.now();

@@ -32,9 +32,11 @@ interface RecordQueue {
 }
 
 /**
- * Recording transactions one process runs at once per command. One: the groups of all its pipelines take
- * turns and share transactions (measured with two lanes: more statements per unit, no more jobs/s, the
- * database being the limit); other processes' transactions still interleave, on short counter turns.
+ * Recording transactions one process runs at once per command, unless it asks for more (recordLanes). One:
+ * the groups of all its pipelines take turns and share transactions (measured with two lanes: more
+ * statements per unit, no more jobs/s, the database being the limit); other processes' transactions still
+ * interleave, on short counter turns. Commands whose commits are heavy writes (a WordPress site's synced
+ * data) take two: each transaction is then mostly the database's work, and two use two of its cores.
  */
 const RECORD_LANES = 1;
 
@@ -52,7 +54,7 @@ export interface RecorderHost {
 /**
  * Records finished units, group-committed: outcomes once each, the successful units' commits, the runs'
  * counters and the settling of the given messages (fenced to the attempt that was fetched), all in one
- * transaction. A process records a command's groups in at most RECORD_LANES transactions at a time; groups
+ * transaction. A process records a command's groups in at most its lanes' transactions at a time; groups
  * handed in while they are all under way wait, and the next lane to free records all of them together:
  * fewer transactions, statements and commits, and fewer turns on the runs' counter rows.
  */
@@ -73,7 +75,7 @@ export class UnitRecorder {
     const waiting = q;
     return new Promise<void>((resolve, reject) => {
       waiting.pending.push({ outcomes, due, resolve, reject });
-      if (waiting.lanes < RECORD_LANES) void this.drain(def, waiting);
+      if (waiting.lanes < (def.recordLanes ?? RECORD_LANES)) void this.drain(def, waiting);
     });
   }
 

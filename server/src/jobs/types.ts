@@ -35,6 +35,11 @@ export interface UnitResult {
   /** A definite failure (a page that answers 404): recorded as failed without retrying; commit still runs. */
   failed?: boolean;
   commit?: (tx: Queryable) => Promise<void>;
+  /**
+   * About how many bytes `commit` holds until the unit is recorded (a site's synced posts). A pipeline whose
+   * finished, unrecorded units hold more than its bound starts no more units until they are recorded.
+   */
+  heldBytes?: number;
   /** More units discovered by this one (pages a crawl found); de-duplicated by key within the run. */
   spawn?: UnitSpec[];
 }
@@ -84,6 +89,11 @@ export interface CommandDef<A extends JsonObject = JsonObject> {
    * mostly wait (network calls), not for ones that compute. Unset: a unit holds its slot to the end.
    */
   setAsideAfterMs?: number;
+  /**
+   * Recording transactions one process runs at once for this command (default 1). 2 for commands whose
+   * commits are heavy writes (a site's synced data), so that two of the database's cores share them.
+   */
+  recordLanes?: number;
   /** Workers per process on this command's queue. */
   concurrency?: number;
   /** Most units one run may have, spawned ones included (a number, or one derived from the arguments). */

@@ -8,7 +8,14 @@ import {
 } from '../../../integrations/wordpress/index.js';
 import { raiseAlert } from '../../nms/alerts.js';
 import { pageLimits } from '../commands/pages.js';
-import { saveInstalls, savePosts, saveSitemaps, saveStatistics, saveUsers } from './fleet-repository.js';
+import {
+  postsBytes,
+  saveInstalls,
+  savePosts,
+  saveSitemaps,
+  saveStatistics,
+  saveUsers,
+} from './fleet-repository.js';
 import { installOf, pluginById } from './plugin-repository.js';
 import { brokeSite, checkHome, describeCheck, type HomeCheck } from './safe-update.js';
 import { pluginsSeen, postsSeen, readSite, statusOf, themesSeen } from './site-client.js';
@@ -45,6 +52,7 @@ export const wordpressSync = siteCommand({
         saveUsers(w, conn.website_id, site.users);
         savePosts(w, conn.website_id, site.posts, true);
       },
+      heldBytes: postsBytes(site.posts),
     };
   },
   summarize: (c) => `${c.success} sites synced, ${c.failed} failed`,
@@ -210,6 +218,7 @@ const siteActions: CommandDef[] = [
       return {
         message: `${plural(posts.length, 'post')} and ${plural(pages.length, 'page')} read`,
         write: (w) => savePosts(w, conn.website_id, rows, true),
+        heldBytes: postsBytes(rows),
       };
     },
   }),

@@ -56,6 +56,13 @@ export interface PostSeen {
   outboundLinks: number | null;
 }
 
+/** About the memory a site's posts take until they are written (two bytes a character, and each row's fields). */
+export function postsBytes(posts: PostSeen[]): number {
+  let chars = 0;
+  for (const p of posts) chars += p.content.length + p.title.length + p.link.length + 100;
+  return chars * 2;
+}
+
 export interface PostStat {
   wpId: number;
   wordCount: number;

@@ -58,10 +58,15 @@ export interface SiteOutcome {
   /** Extra output for the run's detail (before/after evidence of a safe update). */
   output?: JsonObject;
   failed?: boolean;
-  /** Adds the site's writes (reading first, outside any transaction, what they need): one statement. */
+  /**
+   * Adds the site's writes (reading first what they need): one statement, run in the transaction that
+   * records the site's unit.
+   */
   write?: SiteWrite;
-  /** Writes that need a transaction (a website alert): they run with the WriteSet in one. */
+  /** Writes that need more than one statement (a website alert): after the WriteSet, in the same transaction. */
   commit?: (tx: Queryable) => Promise<void>;
+  /** About how many bytes the writes hold until they run (UnitResult.heldBytes): a sync's posts. */
+  heldBytes?: number;
 }
 
 export type SiteWrite = (w: WriteSet, db: Queryable) => Promise<void> | void;
@@ -96,6 +101,8 @@ export function siteCommand(spec: SiteCommandSpec): CommandDef {
     // A site still busy after a second is mostly waiting on its network (a dead or slow one waits out its
     // timeout): its slot goes to the next site, so a few dead sites do not stall the fleet.
     setAsideAfterMs: SET_ASIDE_AFTER_MS,
+    // A group's commits are whole sites' data: two transactions at once let the database use two cores.
+    recordLanes: 2,
     maxJobs: MAX_SITES,
     ...(spec.schedule ? { schedule: spec.schedule } : {}),
     async parse(raw, { deps }) {
@@ -132,26 +139,32 @@ export function siteCommand(spec: SiteCommandSpec): CommandDef {
           args: run.arguments,
           runId: run.id,
         });
-        // A site's writes are upserts of what it answered, so writing them twice (a redelivered unit) changes
-        // nothing: they go as one statement as the site finishes, in parallel with the other sites', rather
-        // than queued behind the run's group-committed recording.
-        const writes = new WriteSet();
-        await outcome.write?.(writes, deps.db);
-        const { commit } = outcome;
-        if (commit)
-          await deps.db.transaction(async (tx) => {
-            await writes.run(tx);
-            await commit(tx);
-          });
-        else await writes.run(deps.db);
+        // The site's writes run in the transaction that records its unit, with the other sites' of the same
+        // group: the site's slot goes to the next site as soon as it has answered, and the database writes
+        // groups behind the network (a site's unit is done when its data is).
+        const { write, commit } = outcome;
         return {
           output: { ...outcome.output, message: `${conn.hostname}: ${outcome.message}` },
           ...(outcome.failed ? { failed: true } : {}),
+          ...(outcome.heldBytes ? { heldBytes: outcome.heldBytes } : {}),
+          ...(write || commit
+            ? {
+                commit: async (tx: Queryable) => {
+                  const writes = new WriteSet();
+                  await write?.(writes, tx);
+                  await writes.run(tx);
+                  await commit?.(tx);
+                },
+              }
+            : {}),
         };
       } catch (err) {
         if (!isWordPressError(err)) throw err;
-        await saveFailure(deps.db, websiteId, err.message);
-        return { output: { message: err.message, kind: err.kind }, failed: true };
+        return {
+          output: { message: err.message, kind: err.kind },
+          failed: true,
+          commit: (tx) => saveFailure(tx, websiteId, err.message),
+        };
       }
     },
     summarize: spec.summarize ?? ((c) => `${c.success} sites done, ${c.failed} failed`),
