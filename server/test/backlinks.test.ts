@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseDisavowFile } from '@sitefleet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedgerLink, ledgerLink, recordCheck } from '../src/services/dms/backlinks/checks.js';
+import {
+  checkLedgerLink,
+  ledgerLink,
+  recordCheck,
+  recordChecks,
+} from '../src/services/dms/backlinks/checks.js';
 import { createTestApp, DATABASES, runCommand, type TestApp } from './helper.js';
 import { startHttpServer, type LocalHttpServer } from './integrations/local-servers.js';
 import { LAB_NETWORK, startRdapServer, type LocalRdapServer } from './integrations/rdap-server.js';
@@ -292,6 +297,45 @@ describe.each(DATABASES)('external backlinks on %s', (kind) => {
     expect(first.warningId).not.toBeNull();
     const second = await t.db.transaction((tx) => recordCheck(tx, fresh, again));
     expect(second.warningId).toBeNull();
+  });
+
+  it('records a group of checks in one go, refusing only the edited and the deleted link', async () => {
+    page = { status: 200, body: withLink() };
+    const ids: number[] = [];
+    for (const path of ['one', 'two', 'three']) {
+      const made = await create(bought({ backlink: `${site.origin}/blog/group-${path}/` }));
+      ids.push(Number(made.body.data.id));
+    }
+    const planned = await Promise.all(ids.map(async (id) => (await ledgerLink(t.db, id))!));
+    const results = await Promise.all(planned.map((link) => checkLedgerLink(t.deps, link)));
+    const edited = await call<{ data: Body }>('GET', `/dms/api/v1/external-backlinks/${ids[1]}`);
+    expect(
+      (
+        await call('PUT', `/dms/api/v1/external-backlinks/${ids[1]}`, {
+          ...edited.body.data,
+          anchor: 'other words',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call('DELETE', `/dms/api/v1/external-backlinks/${ids[2]}`)).status).toBe(200);
+    // The first link twice: both checks are recorded, the second compared with the first.
+    const checks = [0, 1, 2, 0].map((i) => ({ link: planned[i]!, result: results[i]! }));
+    const done = await t.db.transaction((tx) => recordChecks(tx, checks));
+    expect(done[0]).toMatchObject({ id: expect.any(Number) });
+    expect(done[1]).toEqual({ refused: 'The backlink was edited during its check (anchor); check it again' });
+    expect(done[2]).toEqual({ refused: `The backlink ${ids[2]} was deleted during its check` });
+    expect(done[3]).toMatchObject({ id: expect.any(Number), warningId: null });
+    const written = await t.db.query<{ external_backlink_id: number; n: number }>(
+      `SELECT external_backlink_id, count(*)::int AS n FROM external_backlink_checks
+        WHERE external_backlink_id = ANY($1::bigint[]) GROUP BY 1 ORDER BY 1`,
+      [ids],
+    );
+    expect(written.rows.map((r) => [Number(r.external_backlink_id), r.n])).toEqual([[ids[0], 2]]);
+    const status = await t.db.query<{ status: string | null }>(
+      'SELECT status FROM external_backlinks WHERE id = $1',
+      [ids[1]],
+    );
+    expect(status.rows[0]!.status).not.toBe('ok');
   });
 
   it("keeps a disavow list per website, answers is-disavowed and exports it in Google's format", async () => {

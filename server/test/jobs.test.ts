@@ -3,7 +3,7 @@ import { queueOf } from '../src/jobs/job-data.js';
 import { MAX_HELD_BYTES } from '../src/jobs/pipeline.js';
 import { parseArguments } from '../src/jobs/arguments.js';
 import type { CommandArgument } from '@sitefleet/shared';
-import { defineCommand, type UnitResult } from '../src/jobs/types.js';
+import { defineCommand, GroupWriter, type UnitResult } from '../src/jobs/types.js';
 import { createTestApp, DATABASES, waitForRun, type TestApp } from './helper.js';
 import { until } from './support/delivery.js';
 
@@ -179,6 +179,39 @@ const lanesCommand = (name: string, recordLanes: number) => {
 const twoLanes = lanesCommand('test:two-lanes', 2);
 const oneLane = lanesCommand('test:one-lane', 1);
 
+/**
+ * Units whose results are written by one group writer: a statement for all of a group's values, refusing
+ * those keyed refuse-… (writing nothing of them) and throwing when a value keyed throw-… is among them.
+ */
+let groupCalls: number[] = [];
+const effectsWriter = new GroupWriter<{ runId: number; key: string }>(async (tx, values) => {
+  groupCalls.push(values.length);
+  if (values.some((v) => v.key.startsWith('throw'))) throw new Error('the write broke');
+  const written = values.filter((v) => !v.key.startsWith('refuse'));
+  await tx.query(
+    'INSERT INTO test_effects (run_id, key) SELECT x.run_id, x.key FROM jsonb_to_recordset($1::jsonb) AS x(run_id bigint, key text)',
+    [JSON.stringify(written.map((v) => ({ run_id: v.runId, key: v.key })))],
+  );
+  return values.map((v) => (v.key.startsWith('refuse') ? `${v.key} refused` : null));
+});
+const groupedArguments: CommandArgument[] = [{ name: 'keys', label: 'Keys', kind: 'string', required: true }];
+const grouped = defineCommand<{ keys: string }>({
+  service: 'dms',
+  name: 'test:grouped',
+  description: 'Engine probe: results written by a group writer',
+  arguments: groupedArguments,
+  batchSize: 8,
+  concurrency: 1,
+  retry: { limit: 0 },
+  parse: (raw) => parseArguments(groupedArguments, raw) as { keys: string },
+  plan: (a) => a.keys.split(',').map((key) => ({ key, input: {} })),
+  run: (unit, run): Promise<UnitResult> =>
+    Promise.resolve({
+      output: { message: `did ${unit.key}` },
+      groupWrite: effectsWriter.item({ runId: run.id, key: unit.key }),
+    }),
+});
+
 const probe = probeCommand('test:probe', 1);
 /** The same units, three to a queue message. */
 const batched = probeCommand('test:batched', 3);
@@ -206,7 +239,7 @@ for (const kind of DATABASES) {
     beforeAll(async () => {
       attempts.clear(); // run ids start again at 1 on each database
       t = await createTestApp(kind, { jobsSuperviseSeconds: 1 });
-      t.deps.jobs.register(probe, batched, aside, holding, twoLanes.def, oneLane.def);
+      t.deps.jobs.register(probe, batched, aside, holding, twoLanes.def, oneLane.def, grouped);
       await t.db.query('CREATE TABLE test_effects (run_id bigint, key text)');
       await t.deps.jobs.startWorkers();
       admin = await t.as('ADMIN');
@@ -224,6 +257,9 @@ for (const kind of DATABASES) {
       expect(r.body.data.id).toBe(r.body.cron_id);
       return r.body.cron_id;
     };
+    // The engine's own probes start their runs directly: the API's start route allows 30 a minute.
+    const startRun = (args: Record<string, unknown>, command: string) =>
+      t.deps.jobs.startRun('dms', command, args, { trigger: 'api', userId: null });
     const view = async (id: number) =>
       (await t.call<{ data: RunView }>({ method: 'GET', url: `/dms/api/v1/cron-jobs/${id}`, headers: admin }))
         .body.data;
@@ -269,11 +305,34 @@ for (const kind of DATABASES) {
       expect(done.success_count).toBe(10);
     });
 
+    it("writes a group's results in one call of its writer, failing the units it refuses or that break it", async () => {
+      groupCalls = [];
+      const keys = Array.from({ length: 16 }, (_, i) => `ok-${i}`);
+      const all = await finished(await startRun({ keys: keys.join(',') }, 'test:grouped'));
+      expect(all).toMatchObject({ success_count: 16, failed_count: 0 });
+      expect(await effectsOf(all.id)).toBe(16);
+      // Fewer calls than units: a recorded group's values go together.
+      expect(groupCalls.length).toBeLessThan(16);
+      expect(groupCalls.reduce((a, b) => a + b, 0)).toBe(16);
+
+      const mixed = await finished(await startRun({ keys: 'ok-a,refuse-b,throw-c,ok-d' }, 'test:grouped'));
+      expect(mixed).toMatchObject({ success_count: 2, failed_count: 2 });
+      const failed = Object.fromEntries(mixed.failed_job_output.map((j) => [j.key, j.output.message]));
+      expect(failed['refuse-b']).toBe('Saving the result failed: refuse-b refused');
+      expect(failed['throw-c']).toBe('Saving the result failed: the write broke');
+      // The values written are the accepted ones, once each, though the group was written again.
+      const keysWritten = await t.db.query<{ key: string }>(
+        'SELECT key FROM test_effects WHERE run_id = $1 ORDER BY key',
+        [mixed.id],
+      );
+      expect(keysWritten.rows.map((r) => r.key)).toEqual(['ok-a', 'ok-d']);
+    });
+
     it('starts no more units while the finished ones hold more than the bound until they are recorded', async () => {
       recording = gate();
       recordingEntered = gate();
       heldStarted = 0;
-      const id = await start({ count: 8 }, 'test:holding');
+      const id = await startRun({ count: 8 }, 'test:holding');
       try {
         // The units that finished before the bound was passed are all that started (the recording
         // transaction holds PGlite's one connection: nothing is read meanwhile).
@@ -302,11 +361,11 @@ for (const kind of DATABASES) {
       'records two groups of a command at once when it asks for two lanes',
       async () => {
         twoLanes.reset();
-        const both = await finished(await start({ count: 2 }, 'test:two-lanes'));
+        const both = await finished(await startRun({ count: 2 }, 'test:two-lanes'));
         expect(both).toMatchObject({ success_count: 2, failed_count: 0 });
         // The same units on one lane: the second group waits for the first, whose commit waits for it.
         oneLane.reset();
-        const one = await finished(await start({ count: 2 }, 'test:one-lane'));
+        const one = await finished(await startRun({ count: 2 }, 'test:one-lane'));
         expect(one).toMatchObject({ success_count: 1, failed_count: 1 });
         expect(one.failed_job_output[0]?.output.message).toContain('the other unit never came');
       },

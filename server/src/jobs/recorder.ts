@@ -12,7 +12,7 @@ import {
   lockRun,
   recordQueuedUnits,
 } from './run-repository.js';
-import type { CommandDef, UnitSpec } from './types.js';
+import type { CommandDef, GroupItem, UnitSpec } from './types.js';
 
 /** Units recorded for one run in one transaction: how many, of which succeeded and failed. */
 type RunDelta = { done: number; ok: number; failed: number };
@@ -159,7 +159,7 @@ export class UnitRecorder {
     });
     const updated = await recordQueuedUnits(tx, values);
     const states = new Map(updated.map((u) => [Number(u.id), u.state]));
-    const perRun = new Map<number, RunDelta>();
+    const recorded: Array<{ o: Outcome; state: string }> = [];
     for (const o of unique) {
       let state = states.get(o.unit.id);
       if (!state) continue; // recorded by an earlier delivery
@@ -176,6 +176,11 @@ export class UnitRecorder {
           await failUnit(tx, o.unit.id, `Saving the result failed: ${fault}`);
         }
       }
+      recorded.push({ o, state });
+    }
+    await this.groupWrites(tx, recorded, guarded);
+    const perRun = new Map<number, RunDelta>();
+    for (const { o, state } of recorded) {
       const c = perRun.get(o.unit.run_id) ?? { done: 0, ok: 0, failed: 0 };
       c.done++;
       if (state === 'done') c.ok++;
@@ -186,6 +191,53 @@ export class UnitRecorder {
       perRun.set(o.unit.run_id, c);
     }
     return perRun;
+  }
+
+  /**
+   * The units' group writes, one call per writer for all of its items (guarded: each item alone, in a
+   * savepoint of its own). A unit whose item is refused or throws is recorded failed, as a failed commit.
+   */
+  private async groupWrites(
+    tx: Queryable,
+    recorded: Array<{ o: Outcome; state: string }>,
+    guarded: boolean,
+  ): Promise<void> {
+    const byWriter = new Map<object, Array<{ r: { o: Outcome; state: string }; item: GroupItem }>>();
+    for (const r of recorded) {
+      const item = r.o.result?.groupWrite;
+      if (!item || (r.state !== 'done' && !r.o.result?.failed)) continue;
+      const members = byWriter.get(item.writer) ?? [];
+      members.push({ r, item });
+      byWriter.set(item.writer, members);
+    }
+    for (const members of byWriter.values()) {
+      const writeAll = members[0]!.item.writeAll;
+      let faults: Array<string | null>;
+      if (guarded) {
+        faults = [];
+        for (const { item } of members) {
+          let refused: string | null = null;
+          const thrown = await inSavepoint(tx, async (t) => {
+            refused = (await writeAll(t, [item.value]))[0] ?? null;
+          });
+          faults.push(thrown ?? refused);
+        }
+      } else {
+        faults = await writeAll(
+          tx,
+          members.map((m) => m.item.value),
+        ).catch((err: unknown) => {
+          throw new UnitCommitFault(errorMessage(err), { cause: err });
+        });
+      }
+      for (const [i, { r }] of members.entries()) {
+        const fault = faults[i] ?? null;
+        if (fault && r.state === 'done') {
+          r.state = 'failed';
+          await failUnit(tx, r.o.unit.id, `Saving the result failed: ${fault}`);
+        }
+      }
+    }
   }
 
   /** Adds discovered units to the run, within the room its maxJobs leaves. */

@@ -36,12 +36,41 @@ export interface UnitResult {
   failed?: boolean;
   commit?: (tx: Queryable) => Promise<void>;
   /**
+   * A write made together with the other units of the group that use the same writer: one call (one
+   * statement, say) for the whole group instead of one commit per unit. Runs after the units' commits, for
+   * units recorded done or definitely failed, as commit does.
+   */
+  groupWrite?: GroupItem;
+  /**
    * About how many bytes `commit` holds until the unit is recorded (a site's synced posts). A pipeline whose
    * finished, unrecorded units hold more than its bound starts no more units until they are recorded.
    */
   heldBytes?: number;
   /** More units discovered by this one (pages a crawl found); de-duplicated by key within the run. */
   spawn?: UnitSpec[];
+}
+
+/** One unit's part of a group write (GroupWriter.item). */
+export interface GroupItem {
+  /** The writer: items of the same writer are written together. */
+  readonly writer: object;
+  readonly value: unknown;
+  /** Writes the values (all of this writer); answers per value why it was not written, null when it was. */
+  readonly writeAll: (tx: Queryable, values: unknown[]) => Promise<Array<string | null>>;
+}
+
+/**
+ * Writes what several units of a recorded group found in one go. `write` must write nothing for a value it
+ * refuses (answering why, which fails that unit); a throw fails the group's transaction, which is recorded
+ * again with each unit's value written alone in a savepoint of its own.
+ */
+export class GroupWriter<T> {
+  constructor(private readonly write: (tx: Queryable, values: T[]) => Promise<Array<string | null>>) {}
+
+  item(value: T): GroupItem {
+    // Only this writer's items reach writeAll, all made here from Ts.
+    return { writer: this, value, writeAll: (tx, values) => this.write(tx, values as T[]) };
+  }
 }
 
 export interface RetryPolicy {

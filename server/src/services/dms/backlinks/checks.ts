@@ -9,6 +9,7 @@ import {
 import { LOST_LINK_STATUSES, type LinkCheckStatus } from '@sitefleet/shared';
 import { raiseAlert, resolveAlert } from '../../nms/alerts.js';
 import { hostFacts, HostLookups, type HostFacts } from './host-facts.js';
+import { GroupWriter } from '../../../jobs/types.js';
 
 /** What a check needs of a ledger row. */
 export interface LedgerLink {
@@ -94,6 +95,16 @@ const NO_FACTS: HostFacts = { ip_info: null, figures: null };
 /** What was paid for: a check judged against other values says nothing of the link as it is now. */
 const EXPECTED_FIELDS = ['backlink', 'url', 'anchor', 'rel_attribute'] as const;
 
+/** A check to record: the link as the check read it, what it found, and what its host's lookups learnt. */
+export interface CheckToRecord {
+  link: LedgerLink;
+  result: LinkCheckResult;
+  facts?: HostFacts;
+}
+
+/** One check's outcome: recorded (with its ids), or refused and why (nothing of it was written). */
+export type CheckRecording = RecordedCheck | { refused: string };
+
 /**
  * Writes a check in the caller's transaction: its evidence, the link's status and what was learnt of the
  * linking host (ip_info, Domain Rating and referring domains; each left as it was when not learnt), a warning
@@ -109,86 +120,172 @@ export async function recordCheck(
   result: LinkCheckResult,
   facts: HostFacts = NO_FACTS,
 ): Promise<RecordedCheck> {
-  const checkedAt = result.checked_at;
-  // One statement: the check before this one and the link's values (both as they were before it), this
-  // check, and the link's new state.
+  const [done] = await recordChecks(tx, [{ link, result, facts }]);
+  if (!done || 'refused' in done) throw new Error(done?.refused ?? 'The check was not recorded');
+  return done;
+}
+
+/**
+ * Writes checks as recordCheck does, many in one statement (a bulk run's group): each check's previous
+ * check and its link's values are read, and only the checks of links neither deleted nor edited since are
+ * written; a refused check writes nothing and answers why. A link checked twice in the call is written in
+ * order, one statement for each.
+ */
+export async function recordChecks(tx: Queryable, checks: CheckToRecord[]): Promise<CheckRecording[]> {
+  const out = new Array<CheckRecording>(checks.length);
+  // Rounds of distinct links: one statement may not change a link's row twice.
+  let rest = checks.map((check, at) => ({ check, at }));
+  while (rest.length) {
+    const seen = new Set<number>();
+    const round = rest.filter(({ check }) => !seen.has(check.link.id) && seen.add(check.link.id));
+    rest = rest.filter((c) => !round.includes(c));
+    const done = await recordRound(
+      tx,
+      round.map((r) => r.check),
+    );
+    round.forEach((r, i) => (out[r.at] = done[i]!));
+  }
+  return out;
+}
+
+async function recordRound(tx: Queryable, checks: CheckToRecord[]): Promise<CheckRecording[]> {
+  const rows = checks.map(({ link, result, facts = NO_FACTS }, ord) => ({
+    ord,
+    id: link.id,
+    checked_at: result.checked_at,
+    status: result.status,
+    message: result.message,
+    evidence: result,
+    has_captcha: result.has_captcha === true,
+    ip_info: facts.ip_info ?? null,
+    domain_rating: facts.figures?.domain_rating ?? null,
+    referring_domains: facts.figures?.referring_domains ?? null,
+    backlink: link.backlink,
+    url: link.url,
+    anchor: link.anchor,
+    rel_attribute: link.rel_attribute,
+  }));
+  // One statement: each check before this one and each link's values (both as they were before it), and
+  // for the links as the checks read them, the checks and the links' new state.
   const written = await tx.query<{
     id: string | number | null;
     previous: LinkCheckResult | null;
     now: Record<string, unknown> | null;
   }>(
-    `WITH p AS (
-       SELECT c.evidence FROM external_backlink_checks c WHERE c.external_backlink_id = $1::bigint
-        ORDER BY c.checked_at DESC, c.id DESC LIMIT 1
+    `WITH x AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(ord integer, id bigint, checked_at bigint, status text,
+         message text, evidence jsonb, has_captcha boolean, ip_info jsonb, domain_rating numeric,
+         referring_domains integer, backlink text, url text, anchor text, rel_attribute text)
      ), l AS (
-       SELECT b.backlink, b.url, b.anchor, b.rel_attribute FROM external_backlinks b WHERE b.id = $1::bigint
+       SELECT x.ord, x.id, jsonb_build_object('backlink', b.backlink, 'url', b.url, 'anchor', b.anchor,
+                'rel_attribute', b.rel_attribute) AS now,
+              (b.backlink, b.url, b.anchor, b.rel_attribute)
+                IS NOT DISTINCT FROM (x.backlink, x.url, x.anchor, x.rel_attribute) AS same
+         FROM x JOIN external_backlinks b ON b.id = x.id
+     ), ok AS (
+       SELECT x.* FROM x JOIN l ON l.ord = x.ord WHERE l.same
+     ), p AS (
+       SELECT ok.ord, (SELECT c.evidence FROM external_backlink_checks c WHERE c.external_backlink_id = ok.id
+                        ORDER BY c.checked_at DESC, c.id DESC LIMIT 1) AS evidence
+         FROM ok
      ), c AS (
        INSERT INTO external_backlink_checks (external_backlink_id, checked_at, status, message, evidence)
-       SELECT $1::bigint, $2::bigint, $3::text, $4::text, $5::jsonb FROM l RETURNING id
+       SELECT ok.id, ok.checked_at, ok.status, ok.message, ok.evidence FROM ok ORDER BY ok.ord
+       RETURNING id, external_backlink_id
      ), u AS (
-       UPDATE external_backlinks
-          SET status = $3::text, last_checked_at = $2::bigint, has_captcha = $6::boolean,
-              ip_info = coalesce($7::jsonb, ip_info), domain_rating = coalesce($8::numeric, domain_rating),
-              referring_domains = coalesce($9::integer, referring_domains)
-        WHERE id = $1::bigint
+       UPDATE external_backlinks b
+          SET status = ok.status, last_checked_at = ok.checked_at, has_captcha = ok.has_captcha,
+              ip_info = coalesce(ok.ip_info, b.ip_info), domain_rating = coalesce(ok.domain_rating, b.domain_rating),
+              referring_domains = coalesce(ok.referring_domains, b.referring_domains)
+         FROM ok WHERE b.id = ok.id
      )
-     SELECT (SELECT id FROM c) AS id, (SELECT evidence FROM p) AS previous, (SELECT to_jsonb(l) FROM l) AS now`,
-    [
-      link.id,
-      checkedAt,
-      result.status,
-      result.message,
-      JSON.stringify(result),
-      result.has_captcha === true,
-      facts.ip_info ? JSON.stringify(facts.ip_info) : null,
-      facts.figures?.domain_rating ?? null,
-      facts.figures?.referring_domains ?? null,
-    ],
-    // Kept parsed on the connection: a bulk run sends it once per link, planning it each time otherwise.
+     SELECT (SELECT c.id FROM c WHERE c.external_backlink_id = x.id) AS id, p.evidence AS previous, l.now
+       FROM x LEFT JOIN l ON l.ord = x.ord LEFT JOIN p ON p.ord = x.ord ORDER BY x.ord`,
+    [JSON.stringify(rows)],
+    // Kept parsed on the connection: a bulk run sends it once per group, planning it each time otherwise.
     { prepare: true },
   );
-  const row = written.rows[0]!;
-  if (row.now === null || row.id === null)
-    throw new Error(`The backlink ${link.id} was deleted during its check`);
-  const edited = EXPECTED_FIELDS.filter((f) => row.now![f] !== link[f]);
-  if (edited.length)
-    throw new Error(`The backlink was edited during its check (${edited.join(', ')}); check it again`);
-  const previous = row.previous;
-  const warning = compareChecks(previous, result);
-  let warningId: number | null = null;
-  if (warning) {
-    const w = await tx.query<{ id: string | number }>(
+  const out: CheckRecording[] = [];
+  const warned: Array<{
+    at: number;
+    link: LedgerLink;
+    warning: NonNullable<ReturnType<typeof compareChecks>>;
+  }> = [];
+  for (const [at, { link, result }] of checks.entries()) {
+    const row = written.rows[at]!;
+    if (row.now === null) {
+      out.push({ refused: `The backlink ${link.id} was deleted during its check` });
+      continue;
+    }
+    const edited = EXPECTED_FIELDS.filter((f) => row.now![f] !== link[f]);
+    if (edited.length || row.id === null) {
+      out.push({
+        refused: `The backlink was edited during its check (${edited.join(', ')}); check it again`,
+      });
+      continue;
+    }
+    out.push({ id: Number(row.id), warningId: null });
+    const warning = compareChecks(row.previous, result);
+    if (warning) warned.push({ at, link, warning });
+    await alertOnLoss(tx, link, result, row.previous);
+  }
+  if (warned.length) {
+    const w = await tx.query<{ id: string | number; external_backlink_id: string | number }>(
       `INSERT INTO external_backlink_status (external_backlink_id, message, important, data, expected, found)
-       VALUES ($1::bigint, $2::text, $3::boolean, $4::jsonb, $5::text, $6::text) RETURNING id`,
+       SELECT x.id, x.message, x.important, x.data, x.expected, x.found
+         FROM jsonb_to_recordset($1::jsonb) AS x(id bigint, message text, important boolean, data jsonb,
+           expected text, found text)
+       RETURNING id, external_backlink_id`,
       [
-        link.id,
-        warning.message,
-        warning.important,
-        JSON.stringify({ rows: warning.data }),
-        warning.expected ?? null,
-        warning.found ?? null,
+        JSON.stringify(
+          warned.map(({ link, warning }) => ({
+            id: link.id,
+            message: warning.message,
+            important: warning.important,
+            data: { rows: warning.data },
+            expected: warning.expected ?? null,
+            found: warning.found ?? null,
+          })),
+        ),
       ],
     );
-    warningId = Number(w.rows[0]!.id);
-  }
-  if (link.website_id !== null) {
-    const paid = link.permanent || (link.end_date !== null && link.end_date > checkedAt);
-    if (isLost(result.status) && paid && !isLost(previous?.status)) {
-      await raiseAlert(tx, {
-        websiteId: link.website_id,
-        title: 'A bought backlink is lost',
-        message: `${link.backlink}: ${result.message}`,
-        importance: 'high',
-        link: `#/dms/api/v1/external-backlinks/${link.id}/show`,
-        data: { backlink: link.backlink, url: link.url, status: result.status, evidence: result },
-        key: lostKey(link.id),
-      });
-    } else if (result.status === 'ok' && isLost(previous?.status)) {
-      await resolveAlert(tx, link.website_id, lostKey(link.id));
+    const ids = new Map(w.rows.map((r) => [Number(r.external_backlink_id), Number(r.id)]));
+    for (const { at, link } of warned) {
+      const done = out[at]!;
+      if (!('refused' in done)) done.warningId = ids.get(link.id) ?? null;
     }
   }
-  return { id: Number(row.id), warningId };
+  return out;
 }
+
+/** Raises the link's "lost in its paid period" alert as it goes, and resolves it as it comes back. */
+async function alertOnLoss(
+  tx: Queryable,
+  link: LedgerLink,
+  result: LinkCheckResult,
+  previous: LinkCheckResult | null,
+): Promise<void> {
+  if (link.website_id === null) return;
+  const paid = link.permanent || (link.end_date !== null && link.end_date > result.checked_at);
+  if (isLost(result.status) && paid && !isLost(previous?.status)) {
+    await raiseAlert(tx, {
+      websiteId: link.website_id,
+      title: 'A bought backlink is lost',
+      message: `${link.backlink}: ${result.message}`,
+      importance: 'high',
+      link: `#/dms/api/v1/external-backlinks/${link.id}/show`,
+      data: { backlink: link.backlink, url: link.url, status: result.status, evidence: result },
+      key: lostKey(link.id),
+    });
+  } else if (result.status === 'ok' && isLost(previous?.status)) {
+    await resolveAlert(tx, link.website_id, lostKey(link.id));
+  }
+}
+
+/** Records a bulk run's checks together, one statement for a recorded group's links (GroupWriter). */
+export const checkWriter = new GroupWriter<CheckToRecord>(async (tx, checks) =>
+  (await recordChecks(tx, checks)).map((done) => ('refused' in done ? done.refused : null)),
+);
 
 /** Checks one link now and records it, with what its host's lookups found: the check action's work. */
 export async function checkAndRecord(

@@ -6,7 +6,7 @@ import {
 } from '../../../jobs/record-checks.js';
 import { defineCommand } from '../../../jobs/types.js';
 import { RobotsCache } from '../../../integrations/link-check/index.js';
-import { checkLedgerLink, LEDGER_LINK_COLUMNS, recordCheck, toLedgerLink } from './checks.js';
+import { checkLedgerLink, checkWriter, LEDGER_LINK_COLUMNS, toLedgerLink } from './checks.js';
 import { hostFacts, runLookups } from './host-facts.js';
 
 /** robots.txt files this process's runs share: a site's links read it once per 10 minutes, not once each. */
@@ -35,7 +35,7 @@ export const backlinksCheck = defineCommand<RecordCheckArgs>({
   ...RECORD_CHECK_RUNNING,
   maxJobs: BACKLINK_CHECK_MAX,
   parse: (raw) => parseRecordCheck(raw, NOUNS, BACKLINK_CHECK_MAX),
-  // Each unit carries its ledger row as planned (no read per link): recordCheck refuses the check of a link
+  // Each unit carries its ledger row as planned (no read per link): recordChecks refuses the check of a link
   // edited since, and reads the check before it in the statement that writes this one.
   async plan(a, { deps }) {
     const r = a.ids.length
@@ -65,9 +65,8 @@ export const backlinksCheck = defineCommand<RecordCheckArgs>({
       output: { message: `${link.backlink}: ${result.message}`, status: result.status },
       // A link found wanting is this unit's definite failure (the run lists it); unverifiable is not.
       ...(result.status !== 'ok' && result.status !== 'unverifiable' ? { failed: true } : {}),
-      commit: async (tx) => {
-        await recordCheck(tx, link, result, facts);
-      },
+      // Written with the other links of the group that records it, in one statement.
+      groupWrite: checkWriter.item({ link, result, facts }),
     };
   },
 });
