@@ -3,7 +3,7 @@ import { queueOf } from '../src/jobs/job-data.js';
 import { MAX_HELD_BYTES } from '../src/jobs/pipeline.js';
 import { parseArguments } from '../src/jobs/arguments.js';
 import type { CommandArgument } from '@sitefleet/shared';
-import { defineCommand, GroupWriter, type UnitResult } from '../src/jobs/types.js';
+import { defineCommand, GroupWriter, type JsonObject, type UnitResult } from '../src/jobs/types.js';
 import { createTestApp, DATABASES, waitForRun, type TestApp } from './helper.js';
 import { until } from './support/delivery.js';
 
@@ -258,7 +258,7 @@ for (const kind of DATABASES) {
       return r.body.cron_id;
     };
     // The engine's own probes start their runs directly: the API's start route allows 30 a minute.
-    const startRun = (args: Record<string, unknown>, command: string) =>
+    const startRun = (args: JsonObject, command: string) =>
       t.deps.jobs.startRun('dms', command, args, { trigger: 'api', userId: null });
     const view = async (id: number) =>
       (await t.call<{ data: RunView }>({ method: 'GET', url: `/dms/api/v1/cron-jobs/${id}`, headers: admin }))
