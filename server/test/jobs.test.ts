@@ -3,7 +3,13 @@ import { queueOf } from '../src/jobs/job-data.js';
 import { MAX_HELD_BYTES } from '../src/jobs/pipeline.js';
 import { parseArguments } from '../src/jobs/arguments.js';
 import type { CommandArgument } from '@sitefleet/shared';
-import { defineCommand, GroupWriter, type JsonObject, type UnitResult } from '../src/jobs/types.js';
+import {
+  defineCommand,
+  GroupWriter,
+  type CommandDef,
+  type JsonObject,
+  type UnitResult,
+} from '../src/jobs/types.js';
 import { createTestApp, DATABASES, waitForRun, type TestApp } from './helper.js';
 import { until } from './support/delivery.js';
 
@@ -212,6 +218,36 @@ const grouped = defineCommand<{ keys: string }>({
     }),
 });
 
+/** Units prepared in batches (CommandDef.prepare): the batch's inputs doubled, or a failure for key "fail". */
+let prepareCalls: number[] = [];
+const preparedCommand = defineCommand<{ keys: string }>({
+  service: 'dms',
+  name: 'test:prepared',
+  description: 'Engine probe: units prepared in batches',
+  arguments: groupedArguments,
+  batchSize: 4,
+  concurrency: 1,
+  unitsPerJob: 4,
+  parse: (raw) => parseArguments(groupedArguments, raw) as { keys: string },
+  plan: (a) => a.keys.split(',').map((key, i) => ({ key, input: { i } })),
+  prepare: (inputs) => {
+    prepareCalls.push(inputs.length);
+    return Promise.resolve(inputs.map((input) => Number(input.i) * 2));
+  },
+  run: (unit): Promise<UnitResult> =>
+    Promise.resolve({
+      output: {
+        message: `did ${unit.key}`,
+        prepared: typeof unit.prepared === 'number' ? unit.prepared : 'read itself',
+      },
+    }),
+});
+const failingPrepare: CommandDef = {
+  ...preparedCommand,
+  name: 'test:prepare-fails',
+  prepare: () => Promise.reject(new Error('no database')),
+};
+
 const probe = probeCommand('test:probe', 1);
 /** The same units, three to a queue message. */
 const batched = probeCommand('test:batched', 3);
@@ -227,7 +263,7 @@ interface RunView {
   failed_count: number;
   end_time: number | null;
   output: { message: string } | null;
-  job_output: Array<{ key: string; attempts: number; output: { message: string } }>;
+  job_output: Array<{ key: string; attempts: number; output: { message: string; prepared?: unknown } }>;
   failed_job_output: Array<{ key: string; attempts: number; output: { message: string } }>;
 }
 
@@ -239,7 +275,17 @@ for (const kind of DATABASES) {
     beforeAll(async () => {
       attempts.clear(); // run ids start again at 1 on each database
       t = await createTestApp(kind, { jobsSuperviseSeconds: 1 });
-      t.deps.jobs.register(probe, batched, aside, holding, twoLanes.def, oneLane.def, grouped);
+      t.deps.jobs.register(
+        probe,
+        batched,
+        aside,
+        holding,
+        twoLanes.def,
+        oneLane.def,
+        grouped,
+        preparedCommand,
+        failingPrepare,
+      );
       await t.db.query('CREATE TABLE test_effects (run_id bigint, key text)');
       await t.deps.jobs.startWorkers();
       admin = await t.as('ADMIN');
@@ -326,6 +372,25 @@ for (const kind of DATABASES) {
         [mixed.id],
       );
       expect(keysWritten.rows.map((r) => r.key)).toEqual(['ok-a', 'ok-d']);
+    });
+
+    it('prepares units a batch at a time before they start, and runs them without when that fails', async () => {
+      prepareCalls = [];
+      const keys = Array.from({ length: 12 }, (_, i) => `k${i}`).join(',');
+      const run = await finished(await startRun({ keys }, 'test:prepared'));
+      expect(run.success_count).toBe(12);
+      // One call per fetched batch, never one per unit.
+      expect(prepareCalls.reduce((a, b) => a + b, 0)).toBe(12);
+      expect(prepareCalls.length).toBeLessThan(12);
+      const prepared = Object.fromEntries(run.job_output.map((j) => [j.key, j.output.prepared]));
+      expect(prepared).toMatchObject({ k0: 0, k5: 10, k11: 22 });
+      const without = await finished(await startRun({ keys: 'a,b,c' }, 'test:prepare-fails'));
+      expect(without.success_count).toBe(3);
+      expect(without.job_output.map((j) => j.output.prepared)).toEqual([
+        'read itself',
+        'read itself',
+        'read itself',
+      ]);
     });
 
     it('starts no more units while the finished ones hold more than the bound until they are recorded', async () => {

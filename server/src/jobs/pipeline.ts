@@ -112,7 +112,7 @@ export async function runPipeline(
   const refillUntil = Date.now() + host.refillForMs;
   const inflight = new Set<Promise<void>>();
   // Each with its run's arguments, taken when fetched: the engine's cache of them may be cleared meanwhile.
-  const waiting: Array<[Delivery, UnitRow, JsonObject]> = [];
+  const waiting: Array<[Delivery, UnitRow, JsonObject, unknown]> = [];
   let finished: Outcome[] = [];
   // Messages with no unit left to run, settled with the next group.
   let idle: Delivery[] = [];
@@ -158,14 +158,14 @@ export async function runPipeline(
   let held = 0;
   const launch = () => {
     while (inflight.size - aside.size < slots && waiting.length && held < MAX_HELD_BYTES) {
-      const [delivery, unit, args] = waiting.shift()!;
+      const [delivery, unit, args, prepared] = waiting.shift()!;
       const run: RunInfo = {
         id: unit.run_id,
         service: def.service,
         command: def.name,
         arguments: args,
       };
-      const task = def.run({ key: unit.key, input: unit.input }, run, ctx).then(
+      const task = def.run({ key: unit.key, input: unit.input, prepared }, run, ctx).then(
         (result): Outcome => ({ delivery, unit, result, error: null }),
         (err: unknown): Outcome => ({ delivery, unit, result: null, error: errorMessage(err) }),
       );
@@ -184,11 +184,18 @@ export async function runPipeline(
       inflight.add(p);
     }
   };
+  // What the units need, read for the batch ahead of them (CommandDef.prepare); without it they read it.
+  const prepare = (inputs: JsonObject[]): Promise<unknown[]> =>
+    def.prepare!(inputs, ctx).catch((err: unknown) => {
+      ctx.log.warn({ command: def.name, err: errorMessage(err) }, 'preparing units failed');
+      return [];
+    });
   const begin = async (batch: QueueJob[]) => {
     const { start, idle: nothingLeft } = await unitsOf(host.db, batch);
     idle.push(...nothingLeft);
     const args = await host.argumentsOf([...new Set(start.map(([, u]) => u.run_id))]);
-    for (const [d, u] of start) waiting.push([d, u, args.get(u.run_id) ?? {}]);
+    const prepared = def.prepare ? await prepare(start.map(([, u]) => u.input)) : [];
+    start.forEach(([d, u], i) => waiting.push([d, u, args.get(u.run_id) ?? {}, prepared[i]]));
     launch();
   };
 

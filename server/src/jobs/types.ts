@@ -92,9 +92,16 @@ export interface CommandDef<A extends JsonObject = JsonObject> {
   parse(args: JsonObject, ctx: JobContext): A | Promise<A>;
   /** The units of work of a run with these arguments (may read the database). */
   plan(args: A, ctx: JobContext): Promise<UnitSpec[]> | UnitSpec[];
+  /**
+   * Reads at once, for the units a worker has just taken and before they start, what each needs from the
+   * database (a site's connection): one query for the batch, ahead of the units, instead of one per unit
+   * as it starts and waits for it. Answers a value per input, in order, handed to run() as
+   * `unit.prepared`; when it fails the units run without it (run reads what it needs itself).
+   */
+  prepare?(inputs: JsonObject[], ctx: JobContext): Promise<unknown[]>;
   /** Does one unit. Throwing is retried per the retry policy, then recorded as failed. */
   run(
-    unit: UnitSpec & { input: JsonObject },
+    unit: UnitSpec & { input: JsonObject; prepared?: unknown },
     run: RunInfo & { arguments: A },
     ctx: JobContext,
   ): Promise<UnitResult>;

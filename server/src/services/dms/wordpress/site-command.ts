@@ -8,7 +8,14 @@ import { isWordPressError } from '../../../integrations/wordpress/index.js';
 import { parseArguments } from '../../../jobs/arguments.js';
 import { defineCommand, type CommandDef, type JsonObject, type UnitResult } from '../../../jobs/types.js';
 import { siteClient } from './site-client.js';
-import { connectedWebsites, connectionOf, saveFailure, type ConnectionRow } from './site-repository.js';
+import {
+  connectedWebsites,
+  connectionOf,
+  connectionsOf,
+  isConnection,
+  saveFailure,
+  type ConnectionRow,
+} from './site-repository.js';
 
 /**
  * One engine for every command that works site by site (the fleet sync, the 'update WP data' actions, the
@@ -126,9 +133,19 @@ export function siteCommand(spec: SiteCommandSpec): CommandDef {
         input: { website_id: s.website_id },
       }));
     },
+    // The connections of a batch of sites, read in one query before the sites start.
+    prepare: (inputs, { deps }) =>
+      connectionsOf(
+        deps.db,
+        inputs.map((i) => Number(i.website_id)),
+      ),
     async run(unit, run, { deps }): Promise<UnitResult> {
       const websiteId = Number(unit.input.website_id);
-      const conn = await connectionOf(deps.db, websiteId);
+      // Prepared for its batch (read here when it was not).
+      const conn =
+        isConnection(unit.prepared) && unit.prepared.website_id === websiteId
+          ? unit.prepared
+          : await connectionOf(deps.db, websiteId);
       if (!conn)
         return { output: { message: `${unit.key}: no longer connected to WordPress` }, failed: true };
       try {

@@ -33,6 +33,25 @@ const asConnection = (r: ConnectionRow): ConnectionRow => ({
   website_id: Number(r.website_id),
 });
 
+/** The connections of these websites, in their order (null for a website without one). */
+export async function connectionsOf(
+  db: Queryable,
+  websiteIds: number[],
+): Promise<Array<ConnectionRow | null>> {
+  const r = await db.query<ConnectionRow>(`${CONNECTION_SELECT} WHERE s.website_id = ANY($1::bigint[])`, [
+    websiteIds,
+  ]);
+  const byWebsite = new Map(r.rows.map((row) => [Number(row.website_id), asConnection(row)]));
+  return websiteIds.map((id) => byWebsite.get(id) ?? null);
+}
+
+/** Whether a value is a connection as connectionsOf answers it (a unit's prepared value). */
+export function isConnection(value: unknown): value is ConnectionRow {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.website_id === 'number' && typeof v.url === 'string' && typeof v.hostname === 'string';
+}
+
 export async function connectionOf(db: Queryable, websiteId: number): Promise<ConnectionRow | null> {
   const r = await db.query<ConnectionRow>(`${CONNECTION_SELECT} WHERE s.website_id = $1`, [websiteId], {
     prepare: true,
