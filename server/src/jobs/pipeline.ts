@@ -87,6 +87,13 @@ async function unitsOf(
   return { start, idle: deliveries.filter((d) => d.open === 0) };
 }
 
+/** Bytes the outcomes' commits hold (UnitResult.heldBytes). */
+function heldBy(outcomes: Outcome[]): number {
+  let bytes = 0;
+  for (const o of outcomes) bytes += o.result?.heldBytes ?? 0;
+  return bytes;
+}
+
 /**
  * Handles a batch of one command's messages as a pipeline: units run at once up to the batch size, each
  * finished unit frees its slot, and slots are refilled from units fetched a batch ahead, so one slow
@@ -95,12 +102,6 @@ async function unitsOf(
  * retry when a unit threw and has attempts left. A unit recorded by an earlier delivery changes nothing.
  * The batch's own messages are settled the same way; pg-boss's settle of them then finds nothing to do.
  */
-function heldBy(outcomes: Outcome[]): number {
-  let bytes = 0;
-  for (const o of outcomes) bytes += o.result?.heldBytes ?? 0;
-  return bytes;
-}
-
 export async function runPipeline(
   host: PipelineHost,
   def: CommandDef,

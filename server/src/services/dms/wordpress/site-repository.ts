@@ -38,9 +38,11 @@ export async function connectionsOf(
   db: Queryable,
   websiteIds: number[],
 ): Promise<Array<ConnectionRow | null>> {
-  const r = await db.query<ConnectionRow>(`${CONNECTION_SELECT} WHERE s.website_id = ANY($1::bigint[])`, [
-    websiteIds,
-  ]);
+  const r = await db.query<ConnectionRow>(
+    `${CONNECTION_SELECT} WHERE s.website_id = ANY($1::bigint[])`,
+    [websiteIds],
+    { prepare: true },
+  );
   const byWebsite = new Map(r.rows.map((row) => [Number(row.website_id), asConnection(row)]));
   return websiteIds.map((id) => byWebsite.get(id) ?? null);
 }
@@ -53,10 +55,8 @@ export function isConnection(value: unknown): value is ConnectionRow {
 }
 
 export async function connectionOf(db: Queryable, websiteId: number): Promise<ConnectionRow | null> {
-  const r = await db.query<ConnectionRow>(`${CONNECTION_SELECT} WHERE s.website_id = $1`, [websiteId], {
-    prepare: true,
-  });
-  return r.rows[0] ? asConnection(r.rows[0]) : null;
+  const [conn] = await connectionsOf(db, [websiteId]);
+  return conn ?? null;
 }
 
 /** The connected websites among ids (all connected websites when ids is null), in id order. */
