@@ -12,7 +12,7 @@
  * - engine: the app's job engine (workers started as the jobs bench does) runs `backlinks:check` with every
  *   ledger id (`ids`): per link a unit carrying its ledger row (read when the run is planned) that checks the
  *   page through the guarded client (robots.txt, redirects, evidence), has it parsed and judged on the link
- *   checks' worker threads (LINK_CHECK_THREADS, cores - 1 by default), learns the host's network (RDAP,
+ *   checks' worker threads (LINK_CHECK_THREADS, one per core by default), learns the host's network (RDAP,
  *   from the pages' own registry: asked once per run, then from the run's memory) and writes the check, the
  *   status, ip_info and any warning in one statement, in the group's transaction. Timed from the call that
  *   starts the run until the run has no unit left.

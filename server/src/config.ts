@@ -222,9 +222,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serpApiKey: env.SERP_API_KEY || null,
     serpApiUrl: env.SERP_API_URL || null,
     crawlerUserAgent: env.CRAWLER_USER_AGENT || 'SitefleetBot/1.0 (+https://sitefleet.local/bot)',
+    // A thread per core (at most 4): judging pages is a bulk check's critical path, and the event loop that
+    // fetches and records them is idle about half the time (docs/performance.md, "Fleet sync and link checks").
     linkCheckThreads: Math.min(
       8,
-      int(env.LINK_CHECK_THREADS, Math.min(4, availableParallelism() - 1), 'LINK_CHECK_THREADS'),
+      int(env.LINK_CHECK_THREADS, Math.min(4, availableParallelism()), 'LINK_CHECK_THREADS'),
     ),
     crawlerTimeoutMs: Math.max(100, int(env.CRAWLER_TIMEOUT_MS, 15_000, 'CRAWLER_TIMEOUT_MS')),
     crawlerMaxBytes: Math.max(1024, int(env.CRAWLER_MAX_BYTES, 5 * 1024 * 1024, 'CRAWLER_MAX_BYTES')),

@@ -262,6 +262,15 @@ describe('checkLink: answers and failures', () => {
     expect(await check('/article-with-captcha-form')).toMatchObject({ status: 'ok', has_captcha: false });
   });
 
+  it('challenge markup counts on a page with little else only: a gate answered 200, not an article quoting it', async () => {
+    expect(await check('/incapsula-gate')).toMatchObject({
+      status: 'unverifiable',
+      http_status: 200,
+      has_captcha: true,
+    });
+    expect(await check('/article-quoting-a-challenge')).toMatchObject({ status: 'ok', has_captcha: false });
+  });
+
   it('unverifiable for HTTP 429, keeping Retry-After', async () => {
     const r = await check('/rate-limited');
     expect(r).toMatchObject({
@@ -495,7 +504,7 @@ describe('robots.txt shared by a bulk run', () => {
 });
 
 describe('surelyOtherSite', () => {
-  // The rule it reads without a regular expression: an absolute or scheme-relative address with a plain host.
+  // The rule, written out apart from the code: an absolute or scheme-relative address with a plain host.
   const PLAIN_ORIGIN =
     /^(?:https?:)?\/\/((?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*\.?|(?:(?:0|[1-9]\d{0,2})\.){3}(?:0|[1-9]\d{0,2}))(?::\d*)?(?:[/?#]|$)/i;
   const byRule = (raw: string, site: string) => {

@@ -87,6 +87,14 @@ const PAGES: Record<string, Page> = {
       '<script src="https://www.google.com/recaptcha/api.js"></script>',
     ),
   },
+  '/article-quoting-a-challenge': {
+    body: article(
+      `${anchorTag(TARGET_HREF)}: how <code>window._cf_chl_opt</code> and the cf-chl-widget gate crawlers`,
+    ),
+  },
+  '/incapsula-gate': {
+    body: '<html><head><title>Weekly picks</title></head><body><iframe src="/_Incapsula_Resource"></iframe>Incapsula incident ID: 1234-5678</body></html>',
+  },
   '/rate-limited': { status: 429, headers: { 'retry-after': '120' }, body: 'Too many requests' },
   '/pdf': { headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4' },
   '/long': { body: article(`${'<p>filler paragraph</p>'.repeat(400)}${anchorTag(TARGET_HREF)}`) },

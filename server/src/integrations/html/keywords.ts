@@ -1,7 +1,7 @@
 import { Parser } from 'htmlparser2';
 import { keywordPatterns, type KeywordPattern } from './keyword-pattern.js';
 import { snippet } from './snippet.js';
-import { CollapsedText, HIDDEN_CONTENT, LINE_BREAKING, WORD_SEPARATING } from './text.js';
+import { CollapsedText, TAG_BREAK, TAG_HIDDEN, TAG_SPACE, tagLayout } from './text.js';
 
 export type KeywordLocation = 'text' | 'link' | 'attribute';
 
@@ -55,8 +55,9 @@ class PageTextCollector {
   private linkStart = -1;
 
   onopentag(tag: string, attribs: Record<string, string>) {
-    if (this.hidden || HIDDEN_CONTENT.has(tag)) {
-      if (HIDDEN_CONTENT.has(tag)) this.hidden += 1;
+    const layout = tagLayout(tag);
+    if (this.hidden || layout & TAG_HIDDEN) {
+      if (layout & TAG_HIDDEN) this.hidden += 1;
       return;
     }
     for (const name in attribs) {
@@ -71,8 +72,7 @@ class PageTextCollector {
       this.closeLink();
       this.linkStart = this.text.length;
     }
-    if (LINE_BREAKING.has(tag)) this.text.lineBreak();
-    else if (WORD_SEPARATING.has(tag)) this.text.space();
+    this.separate(layout);
   }
 
   ontext(data: string) {
@@ -80,13 +80,18 @@ class PageTextCollector {
   }
 
   onclosetag(tag: string) {
+    const layout = tagLayout(tag);
     if (this.hidden) {
-      if (HIDDEN_CONTENT.has(tag)) this.hidden -= 1;
+      if (layout & TAG_HIDDEN) this.hidden -= 1;
       return;
     }
     if (tag === 'a') this.closeLink();
-    if (LINE_BREAKING.has(tag)) this.text.lineBreak();
-    else if (WORD_SEPARATING.has(tag)) this.text.space();
+    this.separate(layout);
+  }
+
+  private separate(layout: number) {
+    if (layout & TAG_BREAK) this.text.lineBreak();
+    else if (layout & TAG_SPACE) this.text.space();
   }
 
   onend() {

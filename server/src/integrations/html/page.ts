@@ -1,11 +1,12 @@
 import { Parser } from 'htmlparser2';
 import {
   CollapsedText,
-  HIDDEN_CONTENT,
   isInvisible,
   isWhitespace,
-  LINE_BREAKING,
-  WORD_SEPARATING,
+  TAG_BREAK,
+  TAG_HIDDEN,
+  TAG_SPACE,
+  tagLayout,
 } from './text.js';
 
 export interface PageLink {
@@ -109,8 +110,9 @@ class PageCollector {
   ) {}
 
   onopentag(tag: string, attribs: Record<string, string>) {
-    if (this.hidden || HIDDEN_CONTENT.has(tag)) {
-      if (HIDDEN_CONTENT.has(tag)) this.hidden += 1;
+    const layout = tagLayout(tag);
+    if (this.hidden || layout & TAG_HIDDEN) {
+      if (layout & TAG_HIDDEN) this.hidden += 1;
       return;
     }
     if (tag === 'svg') this.svg += 1;
@@ -122,7 +124,7 @@ class PageCollector {
       this.robots.push(attribs.content.replace(/\s+/g, ' ').trim().toLowerCase());
     else if (tag === 'a') this.openLink(attribs);
     else if (tag === 'img' && this.link && attribs.alt?.trim()) this.link.alts.push(attribs.alt);
-    this.separate(tag);
+    this.separate(layout);
   }
 
   ontext(data: string) {
@@ -133,8 +135,9 @@ class PageCollector {
   }
 
   onclosetag(tag: string) {
+    const layout = tagLayout(tag);
     if (this.hidden) {
-      if (HIDDEN_CONTENT.has(tag)) this.hidden -= 1;
+      if (layout & TAG_HIDDEN) this.hidden -= 1;
       return;
     }
     if (tag === 'svg' && this.svg) this.svg -= 1;
@@ -143,18 +146,17 @@ class PageCollector {
       this.titleText = null;
     }
     if (tag === 'a') this.closeLink();
-    this.separate(tag);
+    this.separate(layout);
   }
 
   onend() {
     this.closeLink();
   }
 
-  private separate(tag: string) {
-    const breaks = LINE_BREAKING.has(tag);
-    if (!breaks && !WORD_SEPARATING.has(tag)) return;
+  private separate(layout: number) {
+    if (!(layout & (TAG_BREAK | TAG_SPACE))) return;
     this.link?.text.space();
-    this.pieces?.push(breaks ? BREAK : SPACE);
+    this.pieces?.push(layout & TAG_BREAK ? BREAK : SPACE);
   }
 
   private openLink(attribs: Record<string, string>) {

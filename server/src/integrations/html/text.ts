@@ -19,6 +19,24 @@ export const LINE_BREAKING = new Set(
 /** Replaced elements inside a line: they separate the words around them. */
 export const WORD_SEPARATING = new Set(['img', 'input', 'embed', 'video', 'audio', 'canvas', 'svg', 'math']);
 
+/** What an element does to the text around it (tagLayout): hides its content, breaks the line, or separates words. */
+export const TAG_HIDDEN = 1;
+export const TAG_BREAK = 2;
+export const TAG_SPACE = 4;
+const LAYOUT = new Map<string, number>();
+for (const [tags, bit] of [
+  [HIDDEN_CONTENT, TAG_HIDDEN],
+  [LINE_BREAKING, TAG_BREAK],
+  [WORD_SEPARATING, TAG_SPACE],
+] as const)
+  for (const tag of tags) LAYOUT.set(tag, (LAYOUT.get(tag) ?? 0) | bit);
+
+/**
+ * The TAG_ bits of an element (0: none), one lookup: the page readers ask it of every tag opened and closed,
+ * thousands on a page.
+ */
+export const tagLayout = (tag: string): number => LAYOUT.get(tag) ?? 0;
+
 /** Characters that render as nothing; pages use them to break up words (soft hyphen, zero-width space, BOM). */
 const INVISIBLE = /[\u00ad\u200b\u2060\ufeff]/g;
 const WHITESPACE = /\s+/g;

@@ -40,7 +40,7 @@ export function robotsDirectives(value: string | null | undefined): RobotsDirect
 export const retryAfterSeconds = (value: string | undefined, nowMs: number): number | null =>
   parseRetryAfter(value, nowMs) ?? null;
 
-/** Markup found only on challenge interstitials (Cloudflare managed challenge, DataDome, Imperva). */
+/** Markup of challenge interstitials (Cloudflare managed challenge, DataDome, Imperva). */
 const CHALLENGE_MARKERS = [
   'cf_chl_opt',
   'cf-chl-widget',
@@ -64,11 +64,10 @@ const CHALLENGE_TITLE =
 /** One case-insensitive search over the markup for any of the strings (no lower-cased copy of the page). */
 const anyOf = (strings: string[]) =>
   new RegExp(strings.map((m) => m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'), 'i');
-const CHALLENGE_MARKUP = anyOf(CHALLENGE_MARKERS);
-const CAPTCHA_MARKUP = anyOf(CAPTCHA_WIDGETS);
+const WALL_MARKUP = anyOf([...CHALLENGE_MARKERS, ...CAPTCHA_WIDGETS]);
 /** Statuses bot walls answer with. */
 const WALL_STATUSES = new Set([403, 429, 503]);
-/** Below this many words of visible text a page with a captcha widget is taken for a captcha gate. */
+/** Below this many words of visible text a page with challenge or captcha markup is taken for a gate. */
 const GATE_WORDS = 150;
 
 export interface WallInput {
@@ -82,18 +81,17 @@ export interface WallInput {
 
 /**
  * Whether the answer is a captcha or bot challenge standing in front of the page rather than the page: a
- * `cf-mitigated: challenge` header, a challenge title or challenge-only markup, or a captcha widget on an
- * error answer (403, 429, 503) or on a page with little else on it.
+ * `cf-mitigated: challenge` header, a challenge title, or challenge or captcha markup on an error answer
+ * (403, 429, 503) or on a page with little else on it. A page with words enough is the page, whatever its
+ * markup holds (a comment form's captcha, an article quoting a challenge's script); counting up to
+ * GATE_WORDS reads the start of its text only, so most pages are never searched for the markup at all.
  */
 export function isBotWall(input: WallInput): boolean {
   const { status, headers, html, title } = input;
   if (/challenge/i.test(headers['cf-mitigated'] ?? '')) return true;
   if (title !== null && CHALLENGE_TITLE.test(title)) return true;
-  if (CHALLENGE_MARKUP.test(html)) return true;
-  // A page with words enough is not a gate, widget or not: counting up to GATE_WORDS reads the start of its
-  // text only, cheaper than searching the whole markup for a widget.
   if (!WALL_STATUSES.has(status) && input.words(GATE_WORDS) >= GATE_WORDS) return false;
-  return CAPTCHA_MARKUP.test(html);
+  return WALL_MARKUP.test(html);
 }
 
 const SNIPPET_MAX = 300;

@@ -39,11 +39,16 @@ export function comparableSite(raw: string): string | null {
   return full === null ? null : /^[^/?]*/.exec(full)![0];
 }
 
-/** Character classes of an address's plain host (see plainHost). */
-const isLetter = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
-const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
-const isLabelChar = (c: number) => isLetter(c) || isDigit(c) || c === 0x2d;
-const SLASH = 0x2f;
+/**
+ * An absolute or scheme-relative address with a plain host: a name whose last label is not numeric, or an
+ * IPv4 address already in its usual form (no leading zeros, no hex), so the host is what the URL parser
+ * reads; then an optional port and the end or a path, query or fragment. A host can only end where its
+ * characters do, so that is where it is cut. One regular expression run (irregexp compiles it to machine
+ * code) costs less than a hand-written scan of the same rule, measured on the link checks' pages.
+ */
+const PLAIN_ORIGIN =
+  /^(?:https?:)?\/\/((?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*\.?|(?:(?:0|[1-9]\d{0,2})\.){3}(?:0|[1-9]\d{0,2}))(?::\d*)?(?:[/?#]|$)/i;
+
 const DOT = 0x2e;
 
 /** Whether `raw` has `word` at `at`, its letters in either case (`word` is lower case). */
@@ -55,68 +60,6 @@ function startsWithAnyCase(raw: string, at: number, word: string): boolean {
     if (c !== w && !(w >= 0x61 && w <= 0x7a && c === w - 0x20)) return false;
   }
   return true;
-}
-
-/** A name whose labels are [a-z0-9-]+ and whose last label starts with a letter, a trailing dot allowed. */
-function isPlainName(raw: string, from: number, to: number): boolean {
-  const end = raw.charCodeAt(to - 1) === DOT ? to - 1 : to;
-  let labelStart = from;
-  for (let i = from; i <= end; i += 1) {
-    if (i < end && raw.charCodeAt(i) !== DOT) {
-      if (!isLabelChar(raw.charCodeAt(i))) return false;
-      continue;
-    }
-    if (i === labelStart) return false; // an empty label
-    if (i === end) return isLetter(raw.charCodeAt(labelStart));
-    labelStart = i + 1;
-  }
-  return false;
-}
-
-/** An IPv4 address in its usual form: four parts of 0-999 without leading zeros. */
-function isPlainIpv4(raw: string, from: number, to: number): boolean {
-  let parts = 0;
-  let digits = 0;
-  for (let i = from; i <= to; i += 1) {
-    const c = i < to ? raw.charCodeAt(i) : DOT;
-    if (c === DOT) {
-      if (digits === 0 || (digits > 1 && raw.charCodeAt(i - digits) === 0x30)) return false;
-      parts += 1;
-      digits = 0;
-    } else if (isDigit(c) && digits < 3) digits += 1;
-    else return false;
-  }
-  return parts === 4;
-}
-
-/**
- * Where the host of an absolute or scheme-relative address with a plain host starts and ends:
- * a name whose last label is not numeric, or an IPv4 address already in its usual form (no leading zeros,
- * no hex), so the host is what the URL parser reads; then an optional port and the end or a path, query or
- * fragment; null otherwise. The same as matching
- * /^(?:https?:)?\/\/((?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*\.?|(?:(?:0|[1-9]\d{0,2})\.){3}(?:0|[1-9]\d{0,2}))(?::\d*)?(?:[/?#]|$)/i
- * (a host can only end where its characters do, so that is where it is cut), read without a regular
- * expression or a copy: a page has hundreds of links and this runs for each.
- */
-function plainHost(raw: string): { from: number; to: number } | null {
-  let at = 0;
-  if (startsWithAnyCase(raw, 0, 'https:')) at = 6;
-  else if (startsWithAnyCase(raw, 0, 'http:')) at = 5;
-  if (raw.charCodeAt(at) !== SLASH || raw.charCodeAt(at + 1) !== SLASH) return null;
-  const from = at + 2;
-  let to = from;
-  while (to < raw.length && (isLabelChar(raw.charCodeAt(to)) || raw.charCodeAt(to) === DOT)) to += 1;
-  if (to === from) return null;
-  let rest = to;
-  if (raw.charCodeAt(rest) === 0x3a) {
-    rest += 1;
-    while (isDigit(raw.charCodeAt(rest))) rest += 1;
-  }
-  if (rest < raw.length) {
-    const c = raw.charCodeAt(rest);
-    if (c !== SLASH && c !== 0x3f && c !== 0x23) return null;
-  }
-  return isPlainName(raw, from, to) || isPlainIpv4(raw, from, to) ? { from, to } : null;
 }
 
 /** Whether raw's host between from and to is `site` (a siteOf form) once in siteOf's form. */
@@ -135,11 +78,10 @@ function isSite(raw: string, from: number, to: number, site: string): boolean {
 
 /**
  * A cheap test that `raw` cannot be on `site` (a siteOf form): true only when it is an absolute or
- * scheme-relative address with a plain host (plainHost) of another site. Anything else (relative, unusual
+ * scheme-relative address with a plain host (PLAIN_ORIGIN) of another site. Anything else (relative, unusual
  * hosts) answers false, so the caller still compares it in full; it only spares parsing the obvious others.
  */
 export function surelyOtherSite(raw: string, site: string): boolean {
-  const href = raw.trim();
-  const host = plainHost(href);
-  return host !== null && !isSite(href, host.from, host.to, site);
+  const host = PLAIN_ORIGIN.exec(raw.trim())?.[1];
+  return host !== undefined && !isSite(host, 0, host.length, site);
 }
