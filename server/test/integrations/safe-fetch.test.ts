@@ -207,3 +207,44 @@ describe('safe fetch, redirects into private space', () => {
     expect(internal.connections()).toBeGreaterThan(0);
   });
 });
+
+describe('safe fetch, host name checks', () => {
+  /** A resolver that answers the local site's address for any name, and counts what it is asked. */
+  const counting = (failFirst = false) => {
+    const asked: string[] = [];
+    const lookup = async (hostname: string) => {
+      asked.push(hostname);
+      if (failFirst && asked.length === 1)
+        throw Object.assign(new Error('resolver timed out'), { code: 'ETIMEOUT' });
+      return ['127.0.0.1'];
+    };
+    return { asked, lookup };
+  };
+  const page = (host: string) => `http://${host}:${site.port}/page`;
+  /** Requests to the page; answers the resolutions that were pre-checks (each new connection resolves too). */
+  async function prechecks(fetch: SafeFetchClient, asked: string[], host: string, times: number) {
+    const [askedBefore, connectionsBefore] = [asked.length, site.connections()];
+    for (let i = 0; i < times; i++) expect((await fetch(page(host))).status).toBe(200);
+    return asked.length - askedBefore - (site.connections() - connectionsBefore);
+  }
+
+  it('resolves a name that passed its check once for a while, not before every request', async () => {
+    const dns = counting();
+    const fetch = open({ allowPrivate: true, lookup: dns.lookup });
+    expect(await prechecks(fetch, dns.asked, 'Blog.Test', 5)).toBe(1);
+    expect(await prechecks(fetch, dns.asked, 'blog.test', 3)).toBe(0);
+    expect(await prechecks(fetch, dns.asked, 'other.test', 2)).toBe(1);
+    expect(new Set(dns.asked)).toEqual(new Set(['blog.test', 'other.test']));
+  });
+
+  it('checks every request with precheckTtlMs 0, and never keeps a check that failed', async () => {
+    const every = counting();
+    const fetch = open({ allowPrivate: true, lookup: every.lookup, precheckTtlMs: 0 });
+    expect(await prechecks(fetch, every.asked, 'blog.test', 3)).toBe(3);
+
+    const flaky = counting(true);
+    const retried = open({ allowPrivate: true, lookup: flaky.lookup });
+    expect(await reasonOf(retried(page('blog.test')))).toBe('network');
+    expect(await prechecks(retried, flaky.asked, 'blog.test', 2)).toBe(1);
+  });
+});

@@ -16,6 +16,11 @@ export interface SafeFetchOptions {
   defaultMaxRedirects?: number;
   /** Replaces system DNS resolution (tests, custom resolvers); must return every address of the name. */
   lookup?: Resolver;
+  /**
+   * How long a host name that passed the pre-check is not resolved again before each request (default 30 s;
+   * 0: every request). The connector still resolves and checks the address of every connection it opens.
+   */
+  precheckTtlMs?: number;
 }
 
 export interface SafeFetchInit {
@@ -81,6 +86,30 @@ class ConnectedAddresses {
     return target.ip ?? this.byHost.get(hostKey(target.hostname)) ?? null;
   }
 }
+/**
+ * Host names whose pre-check passed, until when (a sync asks one site several times in a row; each asking
+ * resolved the name again). Only a passed check is kept; the oldest is forgotten first.
+ */
+class PassedPrechecks {
+  private readonly until = new Map<string, number>();
+
+  constructor(private readonly ttlMs: number) {}
+
+  passed(hostname: string, now: number): boolean {
+    const until = this.until.get(hostKey(hostname));
+    return until !== undefined && until > now;
+  }
+
+  remember(hostname: string, now: number): void {
+    if (this.ttlMs <= 0) return;
+    const key = hostKey(hostname);
+    this.until.delete(key);
+    this.until.set(key, now + this.ttlMs);
+    if (this.until.size > ADDRESSES_KEPT) this.until.delete(this.until.keys().next().value!);
+  }
+}
+const DEFAULT_PRECHECK_TTL_MS = 30_000;
+
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'proxy-authorization'];
 const EMPTY = Buffer.alloc(0);
 
@@ -144,9 +173,16 @@ export function createSafeFetch(options: SafeFetchOptions = {}): SafeFetchClient
     connect: createGuardedConnector(policy, resolver, defaultTimeoutMs, connected.remember),
   });
 
-  // Fails fast with a clear message; the connector checks again on the address it actually dials.
-  const precheck = (target: Target) =>
-    target.ip ? policy.assertAddress(target.ip) : resolveChecked(target.hostname, policy, resolver);
+  const prechecks = new PassedPrechecks(options.precheckTtlMs ?? DEFAULT_PRECHECK_TTL_MS);
+
+  // Fails fast with a clear message; the connector checks again on the address it actually dials, so a name
+  // that passed a moment ago is not resolved again for each request (a reused connection dials nothing).
+  const precheck = async (target: Target): Promise<void> => {
+    if (target.ip) return policy.assertAddress(target.ip);
+    if (prechecks.passed(target.hostname, Date.now())) return;
+    await resolveChecked(target.hostname, policy, resolver);
+    prechecks.remember(target.hostname, Date.now());
+  };
 
   async function exchange(first: Target, ex: Exchange, signal: AbortSignal): Promise<SafeResponse> {
     let target = first;
