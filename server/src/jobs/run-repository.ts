@@ -138,6 +138,8 @@ export async function recordQueuedUnits(
      FROM jsonb_to_recordset($1::jsonb) AS v(id bigint, state text, output jsonb, attempts integer)
      WHERE j.id = ANY($2::bigint[]) AND j.id = v.id AND j.state = 'queued' RETURNING j.id, j.run_id, j.state`,
     [JSON.stringify(values), values.map((v) => v.id)],
+    // Sent by every recording transaction: kept parsed, not planned again each time.
+    { prepare: true },
   );
   return updated.rows;
 }
@@ -197,6 +199,7 @@ export async function advanceRunCounts(
      WHERE id = $1 RETURNING remaining_jobs, success_count, failed_count,
        CASE WHEN remaining_jobs <= 0 THEN arguments END AS arguments`,
     [runId, c.done, c.ok, c.failed],
+    { prepare: true },
   );
   return r.rows[0] ?? null;
 }

@@ -248,6 +248,7 @@ async function recordRound(tx: Queryable, checks: CheckToRecord[]): Promise<Chec
           })),
         ),
       ],
+      { prepare: true },
     );
     const ids = new Map(w.rows.map((r) => [Number(r.external_backlink_id), Number(r.id)]));
     for (const { at, link } of warned) {
