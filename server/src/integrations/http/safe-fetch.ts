@@ -66,21 +66,24 @@ export type SafeFetch = (url: string, init?: SafeFetchInit) => Promise<SafeRespo
 export type SafeFetchClient = SafeFetch & { close(): Promise<void> };
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-/** Hosts whose last connected address is remembered, at most (the oldest is forgotten first). */
-const ADDRESSES_KEPT = 4096;
+/** Hosts remembered at most, per memory below (the oldest is forgotten first). */
+const HOSTS_KEPT = 4096;
 
 const hostKey = (hostname: string) => hostname.replace(/^\[|\]$/g, '').toLowerCase();
+
+/** Sets a host's entry as the newest of a map that keeps HOSTS_KEPT hosts at most. */
+function rememberHost<V>(byHost: Map<string, V>, hostname: string, value: V): void {
+  const key = hostKey(hostname);
+  byHost.delete(key);
+  byHost.set(key, value);
+  if (byHost.size > HOSTS_KEPT) byHost.delete(byHost.keys().next().value!);
+}
 
 /** The address of the newest connection to each host, for SafeResponse.address. */
 class ConnectedAddresses {
   private readonly byHost = new Map<string, string>();
 
-  remember = (hostname: string, address: string): void => {
-    const key = hostKey(hostname);
-    this.byHost.delete(key);
-    this.byHost.set(key, address);
-    if (this.byHost.size > ADDRESSES_KEPT) this.byHost.delete(this.byHost.keys().next().value!);
-  };
+  remember = (hostname: string, address: string): void => rememberHost(this.byHost, hostname, address);
 
   of(target: Target): string | null {
     return target.ip ?? this.byHost.get(hostKey(target.hostname)) ?? null;
@@ -101,11 +104,7 @@ class PassedPrechecks {
   }
 
   remember(hostname: string, now: number): void {
-    if (this.ttlMs <= 0) return;
-    const key = hostKey(hostname);
-    this.until.delete(key);
-    this.until.set(key, now + this.ttlMs);
-    if (this.until.size > ADDRESSES_KEPT) this.until.delete(this.until.keys().next().value!);
+    if (this.ttlMs > 0) rememberHost(this.until, hostname, now + this.ttlMs);
   }
 }
 const DEFAULT_PRECHECK_TTL_MS = 30_000;
