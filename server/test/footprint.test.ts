@@ -296,6 +296,28 @@ describe.each(DATABASES)('footprint graph on %s', (kind) => {
     expect(list.body.data[0]!.hostname).toBe('casinoguide.example');
     expect(list.body.data.at(-1)!.footprint_score).toBe(0);
   });
+
+  it('draws no tie of a website removed outright since the computation, and drops its pairs at the next', async () => {
+    const gone = id('pokernews.example');
+    const tiedTo = (edges: Array<{ a: number; b: number }>) =>
+      edges.filter((e) => e.a === gone || e.b === gone);
+    const before = await get<{ edges: Array<{ a: number; b: number }> }>('/dms/api/v1/footprint');
+    expect(tiedTo(before.body.data.edges).length).toBeGreaterThan(0);
+    await t.db.query('DELETE FROM websites WHERE id = $1', [gone]);
+
+    const after = await get<{ nodes: Array<{ id: number }>; edges: Array<{ a: number; b: number }> }>(
+      '/dms/api/v1/footprint',
+    );
+    expect(after.body.data.nodes.some((n) => n.id === gone)).toBe(false);
+    expect(tiedTo(after.body.data.edges)).toEqual([]);
+    expect((await get(`/dms/api/v1/footprint/pair?a=${gone}&b=${id('casinoguide.example')}`)).status).toBe(
+      404,
+    );
+
+    await runCommand(t, admin, 'dms', 'footprint:compute');
+    const stored = await t.db.query('SELECT 1 FROM footprint_pairs WHERE a = $1 OR b = $1', [gone]);
+    expect(stored.rows).toEqual([]);
+  });
 });
 
 describe.each(DATABASES)('website scans record the tracker ids of each page on %s', (kind) => {
