@@ -65,6 +65,7 @@ describe('app shell', () => {
     expect(await t.page.getByText('Please select a Money Site').count()).toBe(0);
     await t.page.reload();
     await t.page.getByTestId('dashboard-site').getByText(site).waitFor();
-    expect(await t.page.getByLabel('Money site').inputValue()).toBe(site);
+    // The picker fills its input once its choices have loaded, which may be after the panels name the site.
+    await expect.poll(() => t.page.getByLabel('Money site').inputValue()).toBe(site);
   });
 });
