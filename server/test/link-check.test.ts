@@ -546,6 +546,25 @@ describe('surelyOtherSite', () => {
     }
   });
 
+  it('answers as the rule reads these addresses, written out by hand', () => {
+    // The implementation now runs the rule's own expression; these literal answers check the expression.
+    const cases: Array<[string, string, boolean]> = [
+      ['https://other.example/offers', 'money.example', true],
+      ['HTTPS://WWW.Money.Example./offers', 'money.example', false],
+      ['//www.other.example?x', 'money.example', true],
+      ['http://other.example:8080/a', 'other.example', false],
+      ['http://other.example:80x/a', 'money.example', false],
+      ['https://127.0.0.1:4000/blog/x', 'money.example', true],
+      ['http://1.2.3.04/', 'money.example', false],
+      ['https://a.1/', 'money.example', false],
+      ['https://user@other.example/', 'money.example', false],
+      ['https://money_example.com/', 'other.example', false],
+      ['/relative/path', 'other.example', false],
+      ['  https://other.example/  ', 'money.example', true],
+    ];
+    for (const [raw, site, other] of cases) expect([raw, surelyOtherSite(raw, site)]).toEqual([raw, other]);
+  });
+
   it('agrees with the rule on generated addresses', () => {
     const parts = [
       'a',
