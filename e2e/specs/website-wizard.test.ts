@@ -33,9 +33,12 @@ describe('website creation wizard', () => {
   const state = async (): Promise<LaunchState> =>
     (await fetch(`${control}/state`)).json() as Promise<LaunchState>;
   const stepItem = (key: Key) => t.page.getByTestId(`wizard-step-${step(key)}`);
-  /** The step is the current one: its panel is open. */
+  /**
+   * The step is the current one and its panel has finished opening. While it opens (a Collapse), the panel
+   * below moves: a press begun on a button can end beside it, and a Reset so pressed opened no dialog.
+   */
   const arrive = async (key: Key) => {
-    await stepItem(key).getByTestId('wizard-step-panel').waitFor();
+    await stepItem(key).locator('.MuiCollapse-entered').getByTestId('wizard-step-panel').waitFor();
   };
 
   beforeAll(async () => {
