@@ -23,7 +23,11 @@ export interface WatchedPage {
   errors: string[];
 }
 
-/** A fresh context (own local storage) whose page records every console error. */
+/**
+ * A fresh context (own local storage) whose page records every console error. It asks for reduced motion,
+ * as an operator may: the console then opens panels, menus and dialogs without a transition (web/src/theme.ts),
+ * so a press never starts on a button that a growing panel moves before the press ends.
+ */
 export async function openPage(
   browser: Browser,
   baseURL: string,
@@ -32,6 +36,7 @@ export async function openPage(
   const context = await browser.newContext({
     baseURL,
     acceptDownloads: true,
+    reducedMotion: 'reduce',
     viewport: { width: options.width ?? 1400, height: options.height ?? 900 },
   });
   const page = await context.newPage();
