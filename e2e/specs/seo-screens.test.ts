@@ -2,7 +2,7 @@ import { resources } from '@sitefleet/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ListPage } from '../pages/ListPage';
 import { RecordPage } from '../pages/RecordPage';
-import { adminApi, type Api } from '../support/api';
+import { adminApi, isDemoHost, type Api } from '../support/api';
 import { browserSuite } from '../support/fixture';
 
 const AHREFS = resources.ahrefsMetrics.path;
@@ -127,7 +127,7 @@ describe('SEO data screens on the demo fleet (SPEC §2.5, §3)', () => {
       await api.get<{ data: Row[] }>(
         `${resources.websites.path}${query({ type: 'MONEY' }, '&sortBy=hostname&sortOrder=ASC')}`,
       )
-    ).data.find((w) => w.id !== domain.website_id)!;
+    ).data.find((w) => w.id !== domain.website_id && isDemoHost(w.hostname))!;
     await t.page.goto(`./#/${ACCURANKER}/${domain.id}`);
     // The imported fields are AccuRanker's: the form holds the link only.
     const site = t.page.getByLabel('Website', { exact: true });

@@ -77,3 +77,19 @@ export async function findOne<T extends { id: number }>(
   if (!res.data[0]) throw new Error(`no ${resource} matching ${JSON.stringify(filter)}`);
   return res.data[0];
 }
+
+/**
+ * Whether a website is one of the demo portfolio's, by its hostname. The sites other specs add answer on
+ * 127.0.0.1 (the only address outbound checks may reach here) and are Money sites by default, so they show
+ * in lists of Money sites, first by hostname and by last update, whenever those specs ran earlier.
+ */
+export const isDemoHost = (hostname: unknown): boolean =>
+  typeof hostname === 'string' && !/^(\d+\.){3}\d+(:\d+)?$/.test(hostname) && hostname !== 'localhost';
+
+/** The first demo website of a list whose hostname no other website of the list has. */
+export function uniqueDemoSite<T extends Record<string, unknown>>(sites: T[]): T | undefined {
+  const hosts = sites.map((w) => String(w.hostname));
+  return sites.find(
+    (w, i) => isDemoHost(w.hostname) && hosts.indexOf(hosts[i]!) === hosts.lastIndexOf(hosts[i]!),
+  );
+}
