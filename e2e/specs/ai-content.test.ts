@@ -2,7 +2,7 @@ import { resources } from '@sitefleet/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ListPage } from '../pages/ListPage';
 import { RecordPage } from '../pages/RecordPage';
-import { adminApi, unique, type Api, uniqueDemoSite } from '../support/api';
+import { adminApi, unique, uniqueDemoSite, type Api } from '../support/api';
 import { browserSuite } from '../support/fixture';
 
 const CONTENT = resources.openAiContent.path;
@@ -13,7 +13,7 @@ async function aWebsite(api: Api): Promise<Row> {
   const sites = (
     await api.get<{ data: Row[] }>(`${resources.websites.path}?perPage=100&sortBy=hostname&sortOrder=ASC`)
   ).data;
-  return uniqueDemoSite(sites)!;
+  return uniqueDemoSite(sites);
 }
 
 describe('AI content: an article written by the generator, Regenerate (SPEC §2.5, §4, §5, §8)', () => {

@@ -2,7 +2,7 @@ import { resources } from '@sitefleet/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ListPage } from '../pages/ListPage';
 import { RecordPage } from '../pages/RecordPage';
-import { adminApi, unique, type Api, uniqueDemoSite } from '../support/api';
+import { adminApi, unique, uniqueDemoSite, type Api } from '../support/api';
 import { browserSuite } from '../support/fixture';
 
 const SCHEDULES = resources.narrativaSchedules.path;
@@ -47,7 +47,7 @@ describe('content schedules (Narrativa schedules): the form rules of SPEC §4 an
     const sites = (
       await api.get<{ data: Row[] }>(`${resources.websites.path}?perPage=100&sortBy=hostname&sortOrder=ASC`)
     ).data;
-    const website = uniqueDemoSite(sites)!;
+    const website = uniqueDemoSite(sites);
     const topic = unique('Weekly odds roundup');
     await t.page.goto(`./#/${SCHEDULES}/create`);
     const page = new RecordPage(t.page);

@@ -2,7 +2,7 @@ import { resources } from '@sitefleet/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListPage } from '../pages/ListPage';
 import { RecordPage } from '../pages/RecordPage';
-import { adminApi, type Api, uniqueDemoSite } from '../support/api';
+import { adminApi, uniqueDemoSite, type Api } from '../support/api';
 import { browserSuite } from '../support/fixture';
 import { html, startSite, type LocalSite } from '../support/site';
 
@@ -74,7 +74,7 @@ describe('service discovery: the demo services, a new one and its check (SPEC §
     const sites = (
       await api.get<{ data: Row[] }>(`${resources.websites.path}?perPage=100&sortBy=hostname&sortOrder=ASC`)
     ).data;
-    const website = uniqueDemoSite(sites)!;
+    const website = uniqueDemoSite(sites);
     await t.page.goto(`./#/${SERVICES}/create`);
     const page = new RecordPage(t.page);
     await t.page.getByRole('combobox', { name: /^Website/ }).fill(String(website.hostname));

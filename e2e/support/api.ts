@@ -86,10 +86,12 @@ export async function findOne<T extends { id: number }>(
 export const isDemoHost = (hostname: unknown): boolean =>
   typeof hostname === 'string' && !/^(\d+\.){3}\d+(:\d+)?$/.test(hostname) && hostname !== 'localhost';
 
-/** The first demo website of a list whose hostname no other website of the list has. */
-export function uniqueDemoSite<T extends Record<string, unknown>>(sites: T[]): T | undefined {
+/** The first demo website of a list whose hostname no other website of the list has; it fails when none. */
+export function uniqueDemoSite<T extends Record<string, unknown>>(sites: T[]): T {
   const hosts = sites.map((w) => String(w.hostname));
-  return sites.find(
+  const site = sites.find(
     (w, i) => isDemoHost(w.hostname) && hosts.indexOf(hosts[i]!) === hosts.lastIndexOf(hosts[i]!),
   );
+  if (!site) throw new Error(`no demo website with a hostname of its own among ${sites.length} websites`);
+  return site;
 }
